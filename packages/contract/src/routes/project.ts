@@ -1,0 +1,96 @@
+/** Project routes (spec section 7 "projects"). */
+import { z } from 'zod';
+import { defineRoute } from '../route.js';
+import { EmptySchema, PageQuerySchema } from '../entities/common.js';
+import {
+  CreateProjectSchema,
+  DeleteProjectItemsSchema,
+  ProjectDetailSchema,
+  ProjectIdBodySchema,
+  ProjectIdQuerySchema,
+  ProjectSchema,
+  UpdateProjectItemsSchema,
+  UpdateProjectSchema,
+} from '../entities/project.js';
+
+const tag = 'project';
+
+export const projectRoutes = {
+  'project.new': defineRoute({
+    id: 'project.new',
+    method: 'POST',
+    path: '/project/new',
+    summary: 'Create a project',
+    tag,
+    auth: 'user',
+    body: CreateProjectSchema,
+    response: ProjectSchema,
+    errors: ['E0003', 'E1012', 'E2004'],
+  }),
+  'project.update': defineRoute({
+    id: 'project.update',
+    method: 'POST',
+    path: '/project/update',
+    summary: 'Update name, description, cover or custom instructions',
+    tag,
+    auth: 'user',
+    body: UpdateProjectSchema,
+    response: ProjectSchema,
+    errors: ['E0003', 'E1012', 'E1014', 'E2004'],
+  }),
+  'project.delete': defineRoute({
+    id: 'project.delete',
+    method: 'POST',
+    path: '/project/delete',
+    summary: 'Delete a project; its canvases and files stay in the library',
+    tag,
+    auth: 'user',
+    body: ProjectIdBodySchema,
+    response: EmptySchema,
+    errors: ['E0003', 'E1014'],
+  }),
+  'project.updateItems': defineRoute({
+    id: 'project.updateItems',
+    method: 'POST',
+    path: '/project/updateItems',
+    summary: 'Add canvases, resources or documents to a project, or remove them from it',
+    tag,
+    auth: 'user',
+    body: UpdateProjectItemsSchema,
+    response: EmptySchema,
+    errors: ['E0003', 'E1000', 'E1002', 'E1003', 'E1014'],
+  }),
+  'project.deleteItems': defineRoute({
+    id: 'project.deleteItems',
+    method: 'POST',
+    path: '/project/deleteItems',
+    summary: 'Delete canvases, resources or documents of a project',
+    tag,
+    auth: 'user',
+    body: DeleteProjectItemsSchema,
+    response: EmptySchema,
+    errors: ['E0003', 'E1000', 'E1002', 'E1003', 'E1014'],
+  }),
+  'project.list': defineRoute({
+    id: 'project.list',
+    method: 'GET',
+    path: '/project/list',
+    summary: "The caller's projects",
+    tag,
+    auth: 'user',
+    query: PageQuerySchema,
+    response: z.array(ProjectSchema),
+    errors: ['E0003'],
+  }),
+  'project.detail': defineRoute({
+    id: 'project.detail',
+    method: 'GET',
+    path: '/project/detail',
+    summary: 'One project with its canvases and files',
+    tag,
+    auth: 'user',
+    query: ProjectIdQuerySchema,
+    response: ProjectDetailSchema,
+    errors: ['E0003', 'E1014'],
+  }),
+} as const;
