@@ -1,0 +1,27 @@
+// Bundles the server into dist/main.js: workspace packages (@atelier/*, TypeScript sources) are
+// inlined, every other dependency stays in node_modules.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+  plugins: [
+    {
+      name: 'externalize-deps',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@atelier/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});

@@ -1,0 +1,346 @@
+/**
+ * The collaboration service of one process: a Hocuspocus instance whose hooks authenticate with
+ * collab tokens, load and store Yjs state in Postgres (every client update logged before it is
+ * acknowledged), refuse edits past the canvas node limit or the content limit, and derive
+ * snapshots on store. The API reads and writes documents through it (`read`, `write`), so open
+ * editors see API changes. Every process has one; only the `collab` role accepts WebSockets.
+ */
+import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
+import {
+  Hocuspocus,
+  type Document,
+  type Extension,
+  type beforeHandleMessagePayload,
+  type onAuthenticatePayload,
+  type onLoadDocumentPayload,
+  type onStoreDocumentPayload,
+} from '@hocuspocus/server';
+import { Redis as IORedis } from 'ioredis';
+import * as Y from 'yjs';
+import { yDocToMarkdown } from '@atelier/editor';
+import type { AppContext } from '../context.js';
+import { lookupAccess, verifyCollabToken } from './collab.auth.js';
+import { contentLength, writeDerived, type DerivedInfo } from './collab.derive.js';
+import { CollabRefusal, EditGuard, contentLimitRefusal, syncUpdateOf } from './collab.guard.js';
+import { parseCollabName, type CollabTarget } from './collab.names.js';
+import {
+  appendUpdate,
+  deleteState,
+  loadDoc,
+  loadState,
+  namesWithPendingLog,
+  storeState,
+} from './collab.store.js';
+
+export type CollabContext = Pick<AppContext, 'db' | 'config' | 'log' | 'secrets'>;
+
+/** Debounce of the store that folds the update log into the state (acknowledged edits are already logged). */
+export const STORE_DEBOUNCE_MS = 2_000;
+export const STORE_MAX_DEBOUNCE_MS = 10_000;
+/** How long shutdown waits for documents to unload after their last store. */
+const UNLOAD_WAIT_MS = 3_000;
+
+/** Refuses a connection; an empty message keeps Hocuspocus from logging every refusal. */
+class CollabDenied extends Error {
+  constructor(readonly reason: string) {
+    super('');
+  }
+}
+
+/** A document held open by the server (see CollabService.openLive). */
+export interface LiveDocument {
+  change(change: (doc: Y.Doc) => void): Promise<void>;
+  snapshot(): Promise<void>;
+  read<T>(fn: (doc: Y.Doc) => T): T;
+  close(): void;
+}
+
+/** A stateless message telling a client why its edit was refused. */
+export interface CollabErrorMessage {
+  type: 'error';
+  errCode: 'E0003' | 'E2004';
+  message: string;
+}
+
+export class CollabService {
+  readonly hocuspocus: Hocuspocus;
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly guard: EditGuard;
+  private closed = false;
+
+  constructor(private readonly ctx: CollabContext) {
+    this.guard = new EditGuard(ctx.config.CANVAS_MAX_NODES);
+    const extensions: Extension[] = [];
+    const redisUrl = ctx.config.REDIS_URL;
+    if (redisUrl) {
+      // Fan-out between collab instances; also carries API writes from api-only processes.
+      extensions.push(
+        new RedisExtension({
+          createClient: () => new IORedis(redisUrl, { maxRetriesPerRequest: null }),
+          prefix: 'atelier-collab',
+        }),
+      );
+    }
+    this.hocuspocus = new Hocuspocus({
+      name: 'atelier',
+      quiet: true,
+      debounce: STORE_DEBOUNCE_MS,
+      maxDebounce: STORE_MAX_DEBOUNCE_MS,
+      extensions,
+      onAuthenticate: (data) => this.authenticate(data),
+      onLoadDocument: (data) => this.load(data),
+      beforeHandleMessage: (data) => this.beforeMessage(data),
+      onStoreDocument: (data) => this.store(data),
+      afterUnloadDocument: async ({ documentName }) => this.guard.forget(documentName),
+    });
+  }
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  /** Runs `fn` after earlier work on the same document, so the log keeps arrival order. */
+  private serial<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(name) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(fn);
+    this.chains.set(name, next);
+    const cleanup = () => {
+      if (this.chains.get(name) === next) this.chains.delete(name);
+    };
+    void next.then(cleanup, cleanup);
+    return this.track(next);
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.pending.add(promise);
+    const done = () => this.pending.delete(promise);
+    void promise.then(done, done);
+    return promise;
+  }
+
+  private async authenticate(data: onAuthenticatePayload): Promise<{ uid: string }> {
+    const target = parseCollabName(data.documentName);
+    if (!target) throw new CollabDenied('unknown-document');
+    const uid = await verifyCollabToken(this.ctx.secrets.jwt, data.token);
+    if (!uid) throw new CollabDenied('invalid-token');
+    const access = await lookupAccess(this.db, target);
+    // Someone else's document looks exactly like a missing one.
+    if (!access || access.uid !== uid) throw new CollabDenied('permission-denied');
+    if (access.readOnly) data.connectionConfig.readOnly = true;
+    return { uid };
+  }
+
+  private async load({ documentName, document }: onLoadDocumentPayload): Promise<void> {
+    const target = parseCollabName(documentName);
+    if (!target) throw new CollabDenied('unknown-document');
+    const state = await loadState(this.db, documentName);
+    if (state) Y.applyUpdate(document, state);
+    if (target.kind === 'doc') this.guard.measured(documentName, contentLength(yDocToMarkdown(document)));
+  }
+
+  private beforeMessage({
+    documentName,
+    document,
+    update,
+    connection,
+  }: beforeHandleMessagePayload): Promise<void> {
+    // A read-only connection's edits are refused by Hocuspocus itself (and never logged).
+    if (connection.readOnly) return Promise.resolve();
+    const payload = syncUpdateOf(update);
+    // [0, 0] is an empty update: a client in sync answering the server's sync step.
+    if (!payload || (payload.length === 2 && payload[0] === 0 && payload[1] === 0)) return Promise.resolve();
+    const target = parseCollabName(documentName);
+    if (!target) return Promise.reject(new CollabDenied('unknown-document'));
+    return this.serial(documentName, async () => {
+      try {
+        this.guard.check(target, documentName, document, payload);
+      } catch (err) {
+        if (err instanceof CollabRefusal) {
+          const message: CollabErrorMessage = { type: 'error', errCode: err.errCode, message: err.reason };
+          connection.sendStateless(JSON.stringify(message));
+          this.ctx.log.info({ documentName, reason: err.reason }, 'collab edit refused');
+        }
+        throw err;
+      }
+      await appendUpdate(this.db, documentName, payload);
+    });
+  }
+
+  private async store({ documentName, document }: onStoreDocumentPayload): Promise<void> {
+    const target = parseCollabName(documentName);
+    if (!target) return;
+    // Never throw: Hocuspocus runs debounced stores unawaited. What was acknowledged is in the log.
+    try {
+      await this.track(this.persist(target, documentName, document));
+    } catch (err) {
+      this.ctx.log.error(
+        { err, documentName },
+        'storing a collaborative document failed; its update log keeps the edits',
+      );
+    }
+  }
+
+  private async persist(target: CollabTarget, name: string, document: Y.Doc): Promise<void> {
+    let info: DerivedInfo = { exists: true };
+    try {
+      info = await writeDerived(this.db, target, document);
+    } catch (err) {
+      // The state is what matters; a snapshot that cannot be derived must not keep it from storing.
+      this.ctx.log.error({ err, documentName: name }, 'deriving a snapshot failed');
+    }
+    if (!info.exists) {
+      // Deleted while open: drop what is left rather than resurrect its state.
+      await deleteState(this.db, [name]);
+      return;
+    }
+    await storeState(this.db, name, Y.encodeStateAsUpdate(document));
+    if (info.contentLength !== undefined) this.guard.measured(name, info.contentLength);
+    if (info.contentTooLarge) {
+      this.ctx.log.warn(
+        { documentName: name, length: info.contentLength },
+        'document over the content limit; snapshot kept',
+      );
+      const live = this.hocuspocus.documents.get(name);
+      const message: CollabErrorMessage = {
+        type: 'error',
+        errCode: 'E2004',
+        message: contentLimitRefusal().reason,
+      };
+      live?.broadcastStateless(JSON.stringify(message));
+    }
+    if (info.nodeCount !== undefined && info.nodeCount > this.ctx.config.CANVAS_MAX_NODES) {
+      this.ctx.log.warn({ documentName: name, nodes: info.nodeCount }, 'canvas over the node limit');
+    }
+  }
+
+  /** Runs `fn` on the current state: the live document when loaded here, else a copy from the database. */
+  async read<T>(name: string, fn: (doc: Y.Doc) => T): Promise<T> {
+    const live = this.hocuspocus.documents.get(name);
+    if (live) return fn(live);
+    const doc = await loadDoc(this.db, name);
+    try {
+      return fn(doc);
+    } finally {
+      doc.destroy();
+    }
+  }
+
+  /**
+   * Changes a document as the server: `change` runs on a copy to compute the update, which is
+   * logged (durable) and then applied to the live document, so connected editors see it, and
+   * stored at once. Throws what `change` throws, before anything is written.
+   */
+  async write(name: string, change: (doc: Y.Doc) => void): Promise<void> {
+    const live = await this.openLive(name);
+    try {
+      await live.change(change);
+    } finally {
+      live.close();
+    }
+  }
+
+  /**
+   * Holds a document open as the server for a series of changes (an AI writing into it while it
+   * streams): each `change` is logged and applied like `write`; `snapshot` refreshes the derived
+   * Markdown and preview at once; `close` lets the document unload when nobody else has it open.
+   */
+  async openLive(name: string): Promise<LiveDocument> {
+    if (this.closed) throw new Error('The collaboration service is closed');
+    const connection = await this.hocuspocus.openDirectConnection(name, { uid: 'server' });
+    let open = true;
+    return {
+      change: async (change) => {
+        const live = connection.document;
+        if (!open || !live) throw new Error('direct connection closed');
+        const copy = new Y.Doc();
+        let update: Uint8Array;
+        try {
+          Y.applyUpdate(copy, Y.encodeStateAsUpdate(live));
+          const before = Y.encodeStateVector(copy);
+          change(copy);
+          update = Y.encodeStateAsUpdate(copy, before);
+        } finally {
+          copy.destroy();
+        }
+        // [0, 0]: nothing changed
+        if (update.length === 2 && update[0] === 0 && update[1] === 0) return;
+        await this.serial(name, () => appendUpdate(this.db, name, update));
+        await connection.transact((doc) => Y.applyUpdate(doc, update));
+      },
+      snapshot: async () => {
+        const target = parseCollabName(name);
+        const live = connection.document;
+        if (!target || !live) return;
+        await this.track(this.persist(target, name, live));
+      },
+      read: <T>(fn: (doc: Y.Doc) => T): T => {
+        const live = connection.document;
+        if (!live) throw new Error('direct connection closed');
+        return fn(live);
+      },
+      close: () => {
+        if (!open) return;
+        open = false;
+        // Unloading may wait (the Redis extension delays it); the state is stored already.
+        this.track(connection.disconnect()).catch((err: unknown) =>
+          this.ctx.log.warn({ err, name }, 'direct connection close failed'),
+        );
+      },
+    };
+  }
+
+  /** Makes open connections of `name` read-only (or writable again) without reconnecting. */
+  setReadOnly(name: string, readOnly: boolean): void {
+    for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? [])
+      connection.readOnly = readOnly;
+  }
+
+  /** Closes every connection of `name` (the document was deleted). */
+  disconnectAll(name: string): void {
+    this.hocuspocus.closeConnections(name);
+  }
+
+  /** Folds update logs left by a crash into their states (and refreshes derived snapshots). */
+  async recoverPendingLogs(): Promise<number> {
+    let count = 0;
+    for (const name of await namesWithPendingLog(this.db)) {
+      const target = parseCollabName(name);
+      if (!target || this.hocuspocus.documents.has(name)) continue;
+      const doc = await loadDoc(this.db, name);
+      try {
+        await this.persist(target, name, doc);
+        count += 1;
+      } finally {
+        doc.destroy();
+      }
+    }
+    return count;
+  }
+
+  /** Flushes pending stores and waits for them; connections are closed by the WebSocket layer. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.hocuspocus.closeConnections();
+    // Closing runs Hocuspocus's own "store now" for each document; let those start first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    for (const document of [...this.hocuspocus.documents.values()]) await this.flush(document);
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    // Let documents finish unloading (the Redis extension unsubscribes then) before it disconnects.
+    const { documents, unloadingDocuments } = this.hocuspocus;
+    const deadline = Date.now() + UNLOAD_WAIT_MS;
+    while ((documents.size > 0 || unloadingDocuments.size > 0) && Date.now() < deadline) {
+      await Promise.allSettled([...unloadingDocuments.values()]);
+      await new Promise<void>((resolve) => setTimeout(resolve, 20));
+    }
+    await this.hocuspocus.hooks('onDestroy', { instance: this.hocuspocus });
+  }
+
+  private async flush(document: Document): Promise<void> {
+    const id = `onStoreDocument-${document.name}`;
+    const { debouncer } = this.hocuspocus;
+    if (debouncer.isDebounced(id)) await Promise.resolve(debouncer.executeNow(id)).catch(() => undefined);
+    await document.saveMutex.waitForUnlock();
+  }
+}

@@ -1,0 +1,239 @@
+/**
+ * Server configuration: every environment variable, parsed and validated once at start.
+ * A bad value stops the server with one readable line per problem. docs/configuration.md
+ * documents each variable; keep the two in step.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { LIMITS } from '@atelier/contract';
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? def : ['true', '1', 'yes', 'on'].includes(v)));
+
+const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return def;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}, got '${v}'` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** Durations like `900`, `15m`, `30d`, `3s`, `250ms`; returned in milliseconds. */
+export function parseDuration(v: string): number | null {
+  const m = /^(\d+)(ms|s|m|h|d)?$/.exec(v.trim());
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = m[2] ?? 's';
+  const mult = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit] ?? 1000;
+  return n * mult;
+}
+const duration = (def: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const ms = parseDuration(v && v.trim() ? v : def);
+      if (ms === null || ms <= 0) {
+        ctx.addIssue({ code: 'custom', message: `must be a duration like 30s, 15m, 7d, got '${v}'` });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const optionalStr = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+const url = (label: string) =>
+  optionalStr.refine((v) => v === undefined || URL.canParse(v), { message: `must be a URL (${label})` });
+/** A URL with one of the given schemes: `localhost:5800` or `minio:9000` parse as URLs but are mistakes. */
+const urlOf = (label: string, schemes: string[]) =>
+  optionalStr.refine((v) => v === undefined || (URL.canParse(v) && schemes.includes(new URL(v).protocol)), {
+    message: `must be a URL starting with ${schemes.map((p) => `${p}//`).join(' or ')} (${label})`,
+  });
+
+const ROLES = ['api', 'worker', 'collab'] as const;
+export type Role = (typeof ROLES)[number];
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(5800, 0, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: urlOf('PUBLIC_URL', ['http:', 'https:']),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: urlOf('DATABASE_URL', ['postgres:', 'postgresql:']),
+  REDIS_URL: urlOf('REDIS_URL', ['redis:', 'rediss:']),
+  ROLES: z
+    .string()
+    .default('api,worker,collab')
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter((r) => !(ROLES as readonly string[]).includes(r));
+      if (bad.length || !list.length) {
+        ctx.addIssue({ code: 'custom', message: `roles must be some of ${ROLES.join(', ')}, got '${v}'` });
+        return z.NEVER;
+      }
+      return [...new Set(list)] as Role[];
+    }),
+  /** Trust X-Forwarded-* headers (only behind a proxy that overwrites them). */
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalStr,
+  JWT_SECRET: optionalStr.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  ENCRYPTION_KEY: optionalStr.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), {
+    message: 'must be 64 hex characters (32 bytes)',
+  }),
+  ACCESS_TOKEN_TTL: duration('15m'),
+  REFRESH_TOKEN_TTL: duration('30d'),
+  /** A rotated refresh token presented again this soon yields its successor (two tabs refreshing at once). */
+  REFRESH_REUSE_GRACE: duration('10s'),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  SMTP_URL: url('SMTP_URL'),
+  MAIL_FROM: z.string().default('Atelier <no-reply@localhost>'),
+  EMAIL_VERIFICATION: bool(true),
+  VERIFICATION_CODE_TTL: duration('10m'),
+  VERIFICATION_RESEND_COOLDOWN: duration('60s'),
+  BETA_GATE: bool(false),
+  GITHUB_CLIENT_ID: optionalStr,
+  GITHUB_CLIENT_SECRET: optionalStr,
+  GOOGLE_CLIENT_ID: optionalStr,
+  GOOGLE_CLIENT_SECRET: optionalStr,
+  /** Provider endpoints, overridable for tests (a fake provider) or a proxy. */
+  GITHUB_OAUTH_BASE_URL: url('GITHUB_OAUTH_BASE_URL').transform((v) =>
+    (v ?? 'https://github.com').replace(/\/+$/, ''),
+  ),
+  GITHUB_API_BASE_URL: url('GITHUB_API_BASE_URL').transform((v) =>
+    (v ?? 'https://api.github.com').replace(/\/+$/, ''),
+  ),
+  GOOGLE_OAUTH_BASE_URL: url('GOOGLE_OAUTH_BASE_URL').transform((v) => v?.replace(/\/+$/, '')),
+  AUTH_RATE_LIMIT_PER_IP: int(30, 1),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: int(10, 1),
+  AUTH_RATE_LIMIT_WINDOW: duration('1m'),
+  RATE_LIMIT_PER_IP: int(600, 1),
+  STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
+  S3_ENDPOINT: urlOf('S3_ENDPOINT', ['http:', 'https:']),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: optionalStr,
+  S3_ACCESS_KEY_ID: optionalStr,
+  S3_SECRET_ACCESS_KEY: optionalStr,
+  S3_FORCE_PATH_STYLE: bool(true),
+  UPLOAD_MAX_BYTES: int(20 * 1024 * 1024, 1),
+  AVATAR_MAX_BYTES: int(2 * 1024 * 1024, 1),
+  PROJECT_COVER_MAX_BYTES: int(5 * 1024 * 1024, 1),
+  /** Most nodes one canvas holds: imports and collaboration edits past it answer 'node limit reached'. */
+  CANVAS_MAX_NODES: int(LIMITS.maxCanvasNodes, 1, 100_000),
+  MAINTENANCE_ENABLED: bool(false),
+  MAINTENANCE_START: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/, 'must be HH:MM')
+    .default('21:00'),
+  MAINTENANCE_END: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/, 'must be HH:MM')
+    .default('23:00'),
+  MAINTENANCE_TIMEZONE: z.string().default('Asia/Shanghai'),
+  FEATURE_SUBSCRIPTION: bool(false),
+  FEATURE_CANVAS_TEMPLATE: bool(true),
+  FEATURE_ERROR_REPORTING: bool(false),
+  SHUTDOWN_TIMEOUT: duration('10s'),
+  /** Global model providers offered to every user (read-only for them); keys stay in memory. */
+  OPENAI_API_KEY: optionalStr,
+  OPENAI_BASE_URL: urlOf('OPENAI_BASE_URL', ['http:', 'https:']).transform((v) => v?.replace(/\/+$/, '')),
+  ANTHROPIC_API_KEY: optionalStr,
+  ANTHROPIC_BASE_URL: urlOf('ANTHROPIC_BASE_URL', ['http:', 'https:']).transform((v) =>
+    v?.replace(/\/+$/, ''),
+  ),
+  OLLAMA_BASE_URL: urlOf('OLLAMA_BASE_URL', ['http:', 'https:']).transform((v) => v?.replace(/\/+$/, '')),
+  /** Without OLLAMA_BASE_URL, probe http://127.0.0.1:11434 once at start. */
+  OLLAMA_DETECT: bool(true),
+  SEARXNG_URL: urlOf('SEARXNG_URL', ['http:', 'https:']).transform((v) => v?.replace(/\/+$/, '')),
+  /** Timeout of a provider's model list (the connection test); E3003 after it. */
+  PROVIDER_REQUEST_TIMEOUT: duration('15s'),
+  /** false: user-configured providers may not point at loopback, private or link-local addresses. */
+  PROVIDER_ALLOW_PRIVATE_NETWORK: bool(true),
+  /** Fetching links and scraping may reach loopback, private and link-local addresses (tests, trusted LANs). */
+  FETCH_ALLOW_PRIVATE: bool(false),
+  /** Deadline of one page fetch (all redirects included). */
+  FETCH_TIMEOUT: duration('15s'),
+  /** Largest page body fetched (after decompression). */
+  FETCH_MAX_BYTES: int(10 * 1024 * 1024, 1),
+  /** Most PDF pages parsed for one resource; longer files end parse_failed (pageLimitExceeded). */
+  PARSE_MAX_PAGES: int(500, 1),
+  /** A skill run fails with E3003 when the model sends nothing for this long. */
+  SKILL_IDLE_TIMEOUT: duration('60s'),
+  /** Retries of a model call that failed before streaming (429, 5xx), with the AI SDK's backoff. */
+  SKILL_MODEL_RETRIES: int(2, 0, 10),
+  /** How often a running skill checks the database for an abort asked on another instance. */
+  SKILL_ABORT_POLL: duration('1s'),
+  /** imageGeneration: the run fails (timeout) when the image API has not finished by then. */
+  IMAGE_GENERATION_TIMEOUT: duration('5m'),
+  /** imageGeneration: how often the image API is asked for the task's progress. */
+  IMAGE_GENERATION_POLL: duration('2s'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  publicUrl: string;
+  /** Prefix of file URLs in answers: PUBLIC_URL when configured, else '' (same-origin relative URLs). */
+  fileBaseUrl: string;
+  cookieSecure: boolean;
+  databaseKind: 'pglite' | 'postgres';
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parse the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (Boolean(e.GITHUB_CLIENT_ID) !== Boolean(e.GITHUB_CLIENT_SECRET))
+    problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: set both or neither');
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET))
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
+  if (problems.length) throw new ConfigError(problems);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    ...e,
+    dataDir: resolve(e.DATA_DIR),
+    publicUrl,
+    fileBaseUrl: e.PUBLIC_URL ? publicUrl : '',
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : e.COOKIE_SECURE === 'true',
+    databaseKind: e.DATABASE_URL ? 'postgres' : 'pglite',
+    isProduction: e.NODE_ENV === 'production',
+  };
+}

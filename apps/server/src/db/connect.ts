@@ -1,0 +1,79 @@
+/**
+ * Opens the database: embedded PGlite under DATA_DIR/pg when DATABASE_URL is unset, a
+ * PostgreSQL server otherwise. Both get the same drizzle schema and the same migrations.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema/index.js';
+import { setAsideInterruptedInit } from './data-dir.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export { schema };
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+/** Finds apps/server/drizzle from the source tree (tests) or next to the bundle (dist). */
+export function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error('Cannot find the drizzle migrations folder');
+}
+
+export async function openDatabase(
+  opts: { databaseUrl?: string; dataDir: string },
+  log: Logger,
+): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle({ client: pool, schema });
+    // Several instances may start at once: serialise migrations with an advisory lock.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(58005800)');
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(58005800)').catch(() => undefined);
+      client.release();
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { vector } = await import('@electric-sql/pglite-pgvector');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const pgDir = join(opts.dataDir, 'pg');
+  const aside = setAsideInterruptedInit(pgDir);
+  if (aside) log.warn({ aside }, 'found an interrupted database initialisation; moved it aside');
+  const client = await PGlite.create(pgDir, { extensions: { vector } });
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      // CHECKPOINT flushes the WAL so a restart does not depend on replay.
+      await db.execute(sql`CHECKPOINT`).catch(() => undefined);
+      await client.close();
+    },
+  };
+}

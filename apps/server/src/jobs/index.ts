@@ -1,0 +1,29 @@
+/**
+ * Job queue factory: BullMQ when a Redis client is given (REDIS_URL), the in-process queue
+ * otherwise. Only processes with the worker role consume; the others only enqueue.
+ */
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import type { JobQueue } from '../context.js';
+import { BullMqQueue } from './jobs.bullmq.js';
+import type { JobLogger } from './jobs.define.js';
+import { MemoryQueue } from './jobs.memory.js';
+
+export { BullMqQueue, type BullMqQueueOptions } from './jobs.bullmq.js';
+export { MemoryQueue, type MemoryQueueOptions } from './jobs.memory.js';
+export { JobPayloadError, UnknownJobError, backoffDelay, defineJob, type JobLogger } from './jobs.define.js';
+
+export async function createQueue(
+  config: Pick<Config, 'ROLES'>,
+  log: JobLogger,
+  redis?: Redis,
+): Promise<JobQueue> {
+  if (redis) return BullMqQueue.open({ redis, log });
+  if (!config.ROLES.includes('worker')) {
+    log.warn(
+      { roles: config.ROLES },
+      'no worker role and no REDIS_URL: jobs enqueued by this process will never run (set REDIS_URL to share a queue)',
+    );
+  }
+  return new MemoryQueue({ log });
+}

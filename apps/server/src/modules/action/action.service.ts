@@ -1,0 +1,55 @@
+/**
+ * Action results for their owner: read one (latest or a given version) with its steps, list runs,
+ * and abort a running one. `getOwnedResult` is the authorization helper: someone else's result
+ * answers exactly like a missing one (E1011).
+ */
+import type { z } from 'zod';
+import type { ListActionResultsQuerySchema } from '@atelier/contract';
+import type { Db } from '../../db/connect.js';
+import { AppError } from '../../http/errors.js';
+import { abortLocalRun } from '../../skills/skill.aborts.js';
+import {
+  findResult,
+  listResults,
+  requestAbort,
+  stepsOf,
+  type ActionResultRow,
+  type ActionStepRow,
+} from './action.repository.js';
+
+type ListQuery = z.infer<typeof ListActionResultsQuerySchema>;
+
+export class ActionService {
+  constructor(private readonly db: Db) {}
+
+  async getOwnedResult(uid: string, resultId: string, version?: number): Promise<ActionResultRow> {
+    const row = await findResult(this.db, resultId, version);
+    if (!row || row.uid !== uid) throw new AppError('E1011');
+    return row;
+  }
+
+  async get(
+    uid: string,
+    resultId: string,
+    version?: number,
+  ): Promise<{ row: ActionResultRow; steps: ActionStepRow[] }> {
+    const row = await this.getOwnedResult(uid, resultId, version);
+    return { row, steps: await stepsOf(this.db, row.resultId, row.version) };
+  }
+
+  /** Instances are not stored yet, so a skillId filter matches no run. */
+  list(uid: string, query: ListQuery): Promise<ActionResultRow[]> {
+    if (query.skillId) return Promise.resolve([]);
+    return listResults(this.db, uid, query);
+  }
+
+  /** Stops the latest version if it is still running; what was streamed so far is kept. */
+  async abort(uid: string, resultId: string): Promise<{ row: ActionResultRow; steps: ActionStepRow[] }> {
+    const row = await this.getOwnedResult(uid, resultId);
+    if (row.status === 'waiting' || row.status === 'executing') {
+      await requestAbort(this.db, row.resultId, row.version);
+      abortLocalRun(row.resultId, row.version);
+    }
+    return this.get(uid, resultId, row.version);
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Session tokens: a short-lived JWT access token and an opaque refresh token, both in httpOnly
+ * cookies, plus a readable `atelier_uid` cookie so the web app knows a session exists.
+ * Bearer access tokens are accepted too (browser extension, scripts).
+ */
+import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import type { AuthUser } from '../../http/register.js';
+
+export const ACCESS_COOKIE = 'atelier_access';
+export const REFRESH_COOKIE = 'atelier_refresh';
+export const UID_COOKIE = 'atelier_uid';
+export const REFRESH_COOKIE_PATH = '/v1/auth';
+
+export interface TokenKeys {
+  /** A KeyObject made once: jose caches its conversion, so verifying does not re-import the key. */
+  secret: KeyObject;
+  accessTtlMs: number;
+  refreshTtlMs: number;
+  cookieSecure: boolean;
+}
+
+export function tokenKeys(
+  jwtSecret: string,
+  accessTtlMs: number,
+  refreshTtlMs: number,
+  cookieSecure: boolean,
+): TokenKeys {
+  return { secret: createSecretKey(Buffer.from(jwtSecret, 'utf8')), accessTtlMs, refreshTtlMs, cookieSecure };
+}
+
+export async function signAccessToken(keys: TokenKeys, uid: string): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(uid)
+    .setIssuedAt()
+    .setExpirationTime(new Date(Date.now() + keys.accessTtlMs))
+    .setAudience('atelier-access')
+    .sign(keys.secret);
+}
+
+export async function verifyAccessToken(keys: TokenKeys, token: string): Promise<AuthUser | null> {
+  try {
+    const { payload } = await jwtVerify(token, keys.secret, {
+      algorithms: ['HS256'],
+      audience: 'atelier-access',
+    });
+    return typeof payload.sub === 'string' ? { uid: payload.sub } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function accessTokenFrom(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  return req.cookies[ACCESS_COOKIE];
+}
+
+export function makeAuthenticate(keys: TokenKeys) {
+  return async (req: FastifyRequest): Promise<AuthUser | null> => {
+    const token = accessTokenFrom(req);
+    return token ? verifyAccessToken(keys, token) : null;
+  };
+}
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  keys: TokenKeys,
+  session: { uid: string; accessToken: string; refreshToken: string },
+): void {
+  const base = { httpOnly: true, secure: keys.cookieSecure, sameSite: 'lax' as const };
+  // The access cookie outlives the JWT inside it so an expired token still reaches the server
+  // and answers 401 (which starts the client's refresh flow) instead of vanishing.
+  reply.setCookie(ACCESS_COOKIE, session.accessToken, {
+    ...base,
+    path: '/',
+    maxAge: keys.refreshTtlMs / 1000,
+  });
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+    ...base,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: keys.refreshTtlMs / 1000,
+  });
+  reply.setCookie(UID_COOKIE, session.uid, {
+    httpOnly: false,
+    secure: keys.cookieSecure,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: keys.refreshTtlMs / 1000,
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+  reply.clearCookie(UID_COOKIE, { path: '/' });
+}

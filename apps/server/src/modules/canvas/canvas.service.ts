@@ -1,0 +1,221 @@
+/**
+ * Canvases: create, update, delete, list, detail, raw data from the live Yjs state, and auto
+ * naming. `getOwnedCanvas` is the one authorization helper: another user's canvas answers
+ * exactly like a missing one (E1000). Import, export and duplication build on this service.
+ */
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import * as Y from 'yjs';
+import { applySnapshot, createCanvasDoc, getCanvasSnapshot, type CanvasSnapshot } from '@atelier/canvas';
+import type { CreateCanvas, PageQuery, UpdateCanvas } from '@atelier/contract';
+import { canvasDocName, type CollabService } from '../../collab/index.js';
+import { deleteState, seedState } from '../../collab/collab.store.js';
+import type { Db } from '../../db/connect.js';
+import { canvases } from '../../db/schema/canvas.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { now } from '../../lib/time.js';
+import { getOwnedProject } from '../project/project.service.js';
+import type { OwnedFileReader } from '../project/project.service.js';
+import { findUserByUid, type DbOrTx, type UserRow } from '../user/user.repository.js';
+import { deleteLabelsOn } from '../label/label.repository.js';
+
+export type CanvasRow = typeof canvases.$inferSelect;
+
+/**
+ * Suggests a title from a canvas's content. The AI engine plugs a model in here; while none is
+ * configured `autoName` answers E0014. It may itself throw AppError (E0014, E2002, E3001…).
+ */
+export type TitleGenerator = (input: { uid: string; canvasId: string; context: string }) => Promise<string>;
+
+export interface CanvasServiceDeps {
+  db: Db;
+  collab: CollabService;
+  files: OwnedFileReader;
+  maxNodes: number;
+  titleGenerator?: TitleGenerator | null;
+}
+
+export interface CanvasDataRows {
+  canvas: CanvasRow;
+  owner: UserRow | undefined;
+  snapshot: CanvasSnapshot;
+}
+
+const CLIENT_ID = /^c-[A-Za-z0-9_-]{1,120}$/;
+const ORDER = {
+  creationAsc: asc(canvases.createdAt),
+  creationDesc: desc(canvases.createdAt),
+  updationAsc: asc(canvases.updatedAt),
+  updationDesc: desc(canvases.updatedAt),
+} as const;
+
+export const canvasNotFound = () => new AppError('E1000');
+export const nodeLimitReached = () => badRequest('node limit reached');
+
+/** The canvas if `uid` owns it; E1000 otherwise. */
+export async function getOwnedCanvas(db: DbOrTx, uid: string, canvasId: string): Promise<CanvasRow> {
+  const [row] = await db
+    .select()
+    .from(canvases)
+    .where(and(eq(canvases.canvasId, canvasId), eq(canvases.uid, uid)))
+    .limit(1);
+  if (!row) throw canvasNotFound();
+  return row;
+}
+
+/** Text the title generator reads: node titles and previews, at most ~4k characters. */
+export function titleContext(snapshot: CanvasSnapshot, title: string): string {
+  const lines = [
+    title,
+    ...snapshot.nodes.map((n) => [n.data.title, n.data.contentPreview].filter(Boolean).join(': ')),
+  ];
+  return lines
+    .filter((l) => l.trim())
+    .join('\n')
+    .slice(0, 4000);
+}
+
+export class CanvasService {
+  constructor(private readonly deps: CanvasServiceDeps) {}
+
+  get collab(): CollabService {
+    return this.deps.collab;
+  }
+
+  get maxNodes(): number {
+    return this.deps.maxNodes;
+  }
+
+  getOwned(uid: string, canvasId: string): Promise<CanvasRow> {
+    return getOwnedCanvas(this.deps.db, uid, canvasId);
+  }
+
+  async checkProject(uid: string, projectId: string | null | undefined): Promise<void> {
+    if (projectId) await getOwnedProject(this.deps.db, uid, projectId);
+  }
+
+  async checkMinimap(uid: string, storageKey: string | undefined): Promise<void> {
+    if (!storageKey) return;
+    await this.deps.files.readOwnedFile(uid, storageKey).catch((err: unknown) => {
+      if (err instanceof AppError) throw new AppError(err.code, 'minimapStorageKey: no such file');
+      throw err;
+    });
+  }
+
+  async create(uid: string, input: CreateCanvas): Promise<CanvasRow> {
+    if (input.canvasId !== undefined && !CLIENT_ID.test(input.canvasId)) {
+      throw badRequest('canvasId: must start with c- and use letters, digits, - or _');
+    }
+    if (input.canvasId) {
+      // Creating again with the same id (an offline client retrying) answers the canvas as it is.
+      const [existing] = await this.deps.db
+        .select()
+        .from(canvases)
+        .where(eq(canvases.canvasId, input.canvasId))
+        .limit(1);
+      if (existing?.uid === uid) return existing;
+      if (existing) throw badRequest('canvasId: already in use');
+    }
+    await this.checkProject(uid, input.projectId);
+    await this.checkMinimap(uid, input.minimapStorageKey);
+    return this.insert(uid, {
+      canvasId: input.canvasId ?? newId('canvas'),
+      title: input.title ?? '',
+      projectId: input.projectId ?? null,
+      minimapStorageKey: input.minimapStorageKey ?? null,
+    });
+  }
+
+  /** Inserts a canvas row and its Yjs state (empty, or holding `snapshot`) in one transaction. */
+  async insert(
+    uid: string,
+    values: Pick<CanvasRow, 'canvasId' | 'title' | 'projectId' | 'minimapStorageKey'> & Partial<CanvasRow>,
+    snapshot?: CanvasSnapshot,
+  ): Promise<CanvasRow> {
+    const doc = createCanvasDoc();
+    if (snapshot) applySnapshot(doc, snapshot);
+    const state = Y.encodeStateAsUpdate(doc);
+    const derived = getCanvasSnapshot(doc);
+    doc.destroy();
+    return this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(canvases)
+        .values({ ...values, uid, snapshot: derived, nodeCount: derived.nodes.length })
+        .returning();
+      await seedState(tx, canvasDocName(values.canvasId), state);
+      return row!;
+    });
+  }
+
+  async update(uid: string, input: UpdateCanvas): Promise<CanvasRow> {
+    const current = await this.getOwned(uid, input.canvasId);
+    await this.checkProject(uid, input.projectId);
+    await this.checkMinimap(uid, input.minimapStorageKey);
+    const patch: Partial<CanvasRow> = { updatedAt: now() };
+    if (input.title !== undefined) patch.title = input.title;
+    if (input.projectId !== undefined) patch.projectId = input.projectId;
+    if (input.minimapStorageKey !== undefined) patch.minimapStorageKey = input.minimapStorageKey;
+    if (input.readOnly !== undefined) patch.readOnly = input.readOnly;
+    const [row] = await this.deps.db
+      .update(canvases)
+      .set(patch)
+      .where(and(eq(canvases.canvasId, current.canvasId), eq(canvases.uid, uid)))
+      .returning();
+    if (!row) throw canvasNotFound();
+    if (input.readOnly !== undefined && input.readOnly !== current.readOnly) {
+      this.collab.setReadOnly(canvasDocName(row.canvasId), row.readOnly || row.status !== 'ready');
+    }
+    return row;
+  }
+
+  async delete(uid: string, canvasId: string): Promise<void> {
+    const row = await this.getOwned(uid, canvasId);
+    const name = canvasDocName(row.canvasId);
+    await this.deps.db.transaction(async (tx) => {
+      await tx.delete(canvases).where(and(eq(canvases.canvasId, row.canvasId), eq(canvases.uid, uid)));
+      await deleteState(tx, [name]);
+      // Labels and references on a deleted item would point at nothing.
+      await deleteLabelsOn(tx, uid, 'canvas', [row.canvasId]);
+    });
+    this.collab.disconnectAll(name);
+  }
+
+  async list(uid: string, query: PageQuery & { projectId?: string }): Promise<CanvasRow[]> {
+    const where: SQL[] = [eq(canvases.uid, uid)];
+    if (query.projectId) where.push(eq(canvases.projectId, query.projectId));
+    return this.deps.db
+      .select()
+      .from(canvases)
+      .where(and(...where))
+      .orderBy(ORDER[query.order], asc(canvases.canvasId))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+  }
+
+  /** The node graph as it is now (live when open), normalized. */
+  snapshot(canvasId: string): Promise<CanvasSnapshot> {
+    return this.collab.read(canvasDocName(canvasId), getCanvasSnapshot);
+  }
+
+  async data(uid: string, canvasId: string): Promise<CanvasDataRows> {
+    const canvas = await this.getOwned(uid, canvasId);
+    const [snapshot, owner] = await Promise.all([
+      this.snapshot(canvas.canvasId),
+      findUserByUid(this.deps.db, canvas.uid),
+    ]);
+    return { canvas, owner, snapshot };
+  }
+
+  async autoName(uid: string, canvasId: string, directUpdate: boolean): Promise<string> {
+    const canvas = await this.getOwned(uid, canvasId);
+    const generate = this.deps.titleGenerator;
+    if (!generate) throw new AppError('E0014');
+    const snapshot = await this.snapshot(canvas.canvasId);
+    const context = titleContext(snapshot, canvas.title);
+    if (!context) throw badRequest('Canvas is empty: nothing to name it after');
+    const title = (await generate({ uid, canvasId: canvas.canvasId, context })).trim().slice(0, 512);
+    if (!title) throw new AppError('E3001', 'The model answered an empty title');
+    if (directUpdate) await this.update(uid, { canvasId: canvas.canvasId, title });
+    return title;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Copying a document for a canvas duplicated with `duplicateEntities`: the row and the exact Yjs
+ * state, under an id derived from the job's seed, so a retried job finds its earlier copy.
+ */
+import { and, eq } from 'drizzle-orm';
+import * as Y from 'yjs';
+import { seedState } from '../../collab/collab.store.js';
+import { collabFor, documentDocName } from '../../collab/index.js';
+import type { AppContext } from '../../context.js';
+import { documents } from '../../db/schema/document.js';
+import { stableId, type EntityDuplicateInput } from '../canvas/canvas.duplicate.js';
+
+export async function duplicateDocument(
+  ctx: AppContext,
+  input: EntityDuplicateInput,
+): Promise<string | null> {
+  const [source] = await ctx.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.docId, input.entityId), eq(documents.uid, input.uid)))
+    .limit(1);
+  if (!source) return null;
+  const docId = stableId('document', input.seed);
+  const state = await collabFor(ctx).read(documentDocName(source.docId), (doc) => Y.encodeStateAsUpdate(doc));
+  await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(documents)
+      .values({
+        docId,
+        uid: source.uid,
+        title: source.title,
+        content: source.content,
+        contentPreview: source.contentPreview,
+        readOnly: source.readOnly,
+        projectId: source.projectId,
+      })
+      .onConflictDoNothing()
+      .returning({ docId: documents.docId });
+    // Already copied by an earlier run: keep that copy (it may have been edited since).
+    if (inserted.length > 0) await seedState(tx, documentDocName(docId), state);
+  });
+  return docId;
+}

@@ -1,0 +1,45 @@
+/** Every module's handlers, merged into the one map the contract routes are registered from. */
+import type { AppContext } from '../context.js';
+import type { Handlers } from '../http/register.js';
+import { collabHandlers } from '../collab/collab.routes.js';
+import { actionHandlers } from './action/action.routes.js';
+import { authHandlers } from './auth/auth.routes.js';
+import { canvasHandlers } from './canvas/canvas.routes.js';
+import { documentHandlers } from './document/document.routes.js';
+import { codeArtifactHandlers } from './code-artifact/code-artifact.routes.js';
+import { labelHandlers } from './label/label.routes.js';
+import { miscHandlers } from './misc/misc.routes.js';
+import { projectHandlers } from './project/project.routes.js';
+import { providerHandlers } from './provider/provider.routes.js';
+import { referenceHandlers } from './reference/reference.routes.js';
+import { resourceHandlers } from './resource/resource.routes.js';
+import { searchHandlers } from './search/search.routes.js';
+import { skillHandlers } from './skill/skill.routes.js';
+import { subscriptionHandlers } from './subscription/subscription.routes.js';
+import { createTitleGenerator } from '../skills/skill.title.js';
+import { systemHandlers } from './system/system.routes.js';
+import { uploadHandlers } from './upload/upload.routes.js';
+import { userHandlers } from './user/user.routes.js';
+
+export function buildHandlers(ctx: AppContext): Handlers {
+  return {
+    ...systemHandlers(ctx),
+    ...authHandlers(ctx),
+    ...userHandlers(ctx),
+    ...uploadHandlers(ctx),
+    ...codeArtifactHandlers(ctx),
+    ...projectHandlers(ctx),
+    ...labelHandlers(ctx),
+    ...referenceHandlers(ctx),
+    ...providerHandlers(ctx),
+    ...canvasHandlers(ctx, { titleGenerator: createTitleGenerator(ctx) }),
+    ...documentHandlers(ctx),
+    ...collabHandlers(ctx),
+    ...resourceHandlers(ctx),
+    ...searchHandlers(ctx),
+    ...miscHandlers(ctx),
+    ...skillHandlers(ctx),
+    ...actionHandlers(ctx),
+    ...subscriptionHandlers(ctx),
+  };
+}

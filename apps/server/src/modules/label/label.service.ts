@@ -1,0 +1,229 @@
+/**
+ * Label classes (a name, display name, icon, prompt and the values a label may take) and labels
+ * (one value of a class, optionally on a canvas, document, resource, project or code artifact).
+ * Authorization: `getOwnedLabelClass` (E1007) and `getOwnedLabel` (E1008); someone else's answers
+ * like a missing one.
+ */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  CreateLabelClassSchema,
+  CreateLabelInstanceSchema,
+  ListLabelInstancesQuerySchema,
+  PageQuery,
+  UpdateLabelClassSchema,
+} from '@atelier/contract';
+import type { Db } from '../../db/connect.js';
+import { labelClasses, labelInstances } from '../../db/schema/index.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { now } from '../../lib/time.js';
+import { isUniqueViolation, type DbOrTx } from '../user/user.repository.js';
+import type { LabelTargetCheck } from './label.entities.js';
+
+export type LabelClassRow = typeof labelClasses.$inferSelect;
+export type LabelRow = typeof labelInstances.$inferSelect;
+type CreateLabelClass = z.infer<typeof CreateLabelClassSchema>;
+type UpdateLabelClass = z.infer<typeof UpdateLabelClassSchema>;
+type CreateLabel = z.infer<typeof CreateLabelInstanceSchema>;
+type ListLabels = z.infer<typeof ListLabelInstancesQuerySchema>;
+
+const NAME_TAKEN = 'name: a label class with this name already exists';
+
+function orderBy(table: typeof labelClasses | typeof labelInstances, order: PageQuery['order']): SQL {
+  switch (order) {
+    case 'creationAsc':
+      return asc(table.createdAt);
+    case 'creationDesc':
+      return desc(table.createdAt);
+    case 'updationAsc':
+      return asc(table.updatedAt);
+    case 'updationDesc':
+      return desc(table.updatedAt);
+  }
+}
+
+/** The class if `uid` owns it; E1007 otherwise. */
+export async function getOwnedLabelClass(
+  db: DbOrTx,
+  uid: string,
+  labelClassId: string,
+): Promise<LabelClassRow> {
+  const [row] = await db
+    .select()
+    .from(labelClasses)
+    .where(and(eq(labelClasses.labelClassId, labelClassId), eq(labelClasses.uid, uid)))
+    .limit(1);
+  if (!row) throw new AppError('E1007');
+  return row;
+}
+
+/** The label if `uid` owns it; E1008 otherwise. */
+export async function getOwnedLabel(db: DbOrTx, uid: string, labelId: string): Promise<LabelRow> {
+  const [row] = await db
+    .select()
+    .from(labelInstances)
+    .where(and(eq(labelInstances.labelId, labelId), eq(labelInstances.uid, uid)))
+    .limit(1);
+  if (!row) throw new AppError('E1008');
+  return row;
+}
+
+function checkValue(cls: LabelClassRow, value: string): void {
+  if (!cls.values.includes(value)) {
+    throw badRequest(`value: must be one of the class's values (${cls.values.join(', ')})`);
+  }
+}
+
+export class LabelService {
+  constructor(
+    private readonly db: Db,
+    private readonly checkTarget: LabelTargetCheck,
+  ) {}
+
+  async createClass(uid: string, input: CreateLabelClass): Promise<LabelClassRow> {
+    try {
+      const [row] = await this.db
+        .insert(labelClasses)
+        .values({
+          labelClassId: newId('labelClass'),
+          uid,
+          name: input.name,
+          displayName: input.displayName,
+          icon: input.icon ?? null,
+          prompt: input.prompt,
+          // The same value typed twice is one value.
+          values: [...new Set(input.labels)],
+        })
+        .returning();
+      return row!;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw badRequest(NAME_TAKEN);
+      throw err;
+    }
+  }
+
+  async updateClass(uid: string, input: UpdateLabelClass): Promise<LabelClassRow> {
+    await getOwnedLabelClass(this.db, uid, input.labelClassId);
+    const patch: Partial<typeof labelClasses.$inferInsert> = { updatedAt: now() };
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.displayName !== undefined) patch.displayName = input.displayName;
+    if (input.icon !== undefined) patch.icon = input.icon;
+    if (input.prompt !== undefined) patch.prompt = input.prompt;
+    if (input.labels !== undefined) {
+      const values = [...new Set(input.labels)];
+      const used = await this.db
+        .selectDistinct({ value: labelInstances.value })
+        .from(labelInstances)
+        .where(and(eq(labelInstances.labelClassId, input.labelClassId), eq(labelInstances.uid, uid)));
+      const removedInUse = used.map((row) => row.value).filter((value) => !values.includes(value));
+      if (removedInUse.length > 0) {
+        throw badRequest(
+          `labels: values still used by labels cannot be removed (${removedInUse.join(', ')})`,
+        );
+      }
+      patch.values = values;
+    }
+    try {
+      const [row] = await this.db
+        .update(labelClasses)
+        .set(patch)
+        .where(and(eq(labelClasses.labelClassId, input.labelClassId), eq(labelClasses.uid, uid)))
+        .returning();
+      if (!row) throw new AppError('E1007');
+      return row;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw badRequest(NAME_TAKEN);
+      throw err;
+    }
+  }
+
+  /** Deletes the class and every label of it. */
+  async deleteClass(uid: string, labelClassId: string): Promise<void> {
+    const deleted = await this.db
+      .delete(labelClasses)
+      .where(and(eq(labelClasses.labelClassId, labelClassId), eq(labelClasses.uid, uid)))
+      .returning({ id: labelClasses.labelClassId });
+    if (!deleted.length) throw new AppError('E1007');
+  }
+
+  async listClasses(uid: string, query: PageQuery): Promise<LabelClassRow[]> {
+    return this.db
+      .select()
+      .from(labelClasses)
+      .where(eq(labelClasses.uid, uid))
+      .orderBy(orderBy(labelClasses, query.order), asc(labelClasses.labelClassId))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+  }
+
+  /** Puts a value of the class on an item; the same value on the same item twice is one label. */
+  async createLabel(uid: string, input: CreateLabel): Promise<LabelRow> {
+    const cls = await getOwnedLabelClass(this.db, uid, input.labelClassId);
+    checkValue(cls, input.value);
+    const entityType = input.entityType ?? null;
+    const entityId = input.entityId ?? null;
+    if (entityType && entityId) await this.checkTarget(this.db, uid, entityType, entityId);
+    const [existing] = await this.db
+      .select()
+      .from(labelInstances)
+      .where(
+        and(
+          eq(labelInstances.labelClassId, cls.labelClassId),
+          eq(labelInstances.value, input.value),
+          sql`${labelInstances.entityType} is not distinct from ${entityType}`,
+          sql`${labelInstances.entityId} is not distinct from ${entityId}`,
+        ),
+      )
+      .limit(1);
+    if (existing) return existing;
+    const [row] = await this.db
+      .insert(labelInstances)
+      .values({
+        labelId: newId('label'),
+        uid,
+        labelClassId: cls.labelClassId,
+        value: input.value,
+        entityType,
+        entityId,
+      })
+      .returning();
+    return row!;
+  }
+
+  async updateLabel(uid: string, labelId: string, value: string): Promise<LabelRow> {
+    const label = await getOwnedLabel(this.db, uid, labelId);
+    checkValue(await getOwnedLabelClass(this.db, uid, label.labelClassId), value);
+    const [row] = await this.db
+      .update(labelInstances)
+      .set({ value, updatedAt: now() })
+      .where(and(eq(labelInstances.labelId, labelId), eq(labelInstances.uid, uid)))
+      .returning();
+    if (!row) throw new AppError('E1008');
+    return row;
+  }
+
+  async deleteLabel(uid: string, labelId: string): Promise<void> {
+    const deleted = await this.db
+      .delete(labelInstances)
+      .where(and(eq(labelInstances.labelId, labelId), eq(labelInstances.uid, uid)))
+      .returning({ id: labelInstances.labelId });
+    if (!deleted.length) throw new AppError('E1008');
+  }
+
+  async listLabels(uid: string, query: ListLabels): Promise<LabelRow[]> {
+    if (query.labelClassId) await getOwnedLabelClass(this.db, uid, query.labelClassId);
+    const filters: SQL[] = [eq(labelInstances.uid, uid)];
+    if (query.labelClassId) filters.push(eq(labelInstances.labelClassId, query.labelClassId));
+    if (query.value !== undefined) filters.push(eq(labelInstances.value, query.value));
+    if (query.entityType) filters.push(eq(labelInstances.entityType, query.entityType));
+    if (query.entityId) filters.push(eq(labelInstances.entityId, query.entityId));
+    return this.db
+      .select()
+      .from(labelInstances)
+      .where(and(...filters))
+      .orderBy(orderBy(labelInstances, query.order), asc(labelInstances.labelId))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * Projects: create, update (cover checks), delete (items are detached, never deleted), list,
+ * detail with its canvases and files, and moving or deleting items. `getOwnedProject` is the one
+ * authorization helper: someone else's project answers exactly like a missing one (E1014).
+ */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { CreateProject, PageQuery, ProjectItem, UpdateProject } from '@atelier/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connect.js';
+import { projects } from '../../db/schema/index.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { now } from '../../lib/time.js';
+import { deleteLabelsOn } from '../label/label.repository.js';
+import { deleteReferencesOf } from '../reference/reference.repository.js';
+import type { StoredFile } from '../upload/upload.service.js';
+import { isUniqueViolation, type DbOrTx } from '../user/user.repository.js';
+import { groupItems, type ProjectItemRow, type ProjectItemStores } from './project.items.js';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+export interface ProjectDetailRows {
+  project: ProjectRow;
+  canvases: ProjectItemRow[];
+  files: ProjectItemRow[];
+}
+
+/** Reads a `files` row the user owns (E1012 otherwise): the upload module's service. */
+export interface OwnedFileReader {
+  readOwnedFile(uid: string, storageKey: string): Promise<StoredFile>;
+}
+
+const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
+/** How many canvases, and how many files, a project's detail lists. */
+export const PROJECT_DETAIL_ITEM_LIMIT = 200;
+const CLIENT_ID = /^p-[A-Za-z0-9_-]{1,120}$/;
+
+const notFound = () => new AppError('E1014');
+
+const ORDER_COLUMNS = {
+  creationAsc: asc(projects.createdAt),
+  creationDesc: desc(projects.createdAt),
+  updationAsc: asc(projects.updatedAt),
+  updationDesc: desc(projects.updatedAt),
+} as const;
+
+/**
+ * The project if `uid` owns it; E1014 otherwise. Other modules (canvas, document) use it for
+ * `projectId`. Inside a transaction, `lock` holds the row until commit, so the project cannot be
+ * deleted while items move into it.
+ */
+export async function getOwnedProject(
+  db: DbOrTx,
+  uid: string,
+  projectId: string,
+  opts: { lock?: boolean } = {},
+): Promise<ProjectRow> {
+  const query = db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.projectId, projectId), eq(projects.uid, uid)))
+    .limit(1);
+  const [row] = opts.lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+export class ProjectService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'PROJECT_COVER_MAX_BYTES'>,
+    private readonly files: OwnedFileReader,
+    private readonly items: ProjectItemStores,
+    /** Closes live editing sessions of deleted canvases and documents (after the commit). */
+    private readonly closeLive: (collabNames: string[]) => void = () => undefined,
+  ) {}
+
+  getOwned(uid: string, projectId: string): Promise<ProjectRow> {
+    return getOwnedProject(this.db, uid, projectId);
+  }
+
+  async create(uid: string, input: CreateProject): Promise<ProjectRow> {
+    if (input.projectId !== undefined && !CLIENT_ID.test(input.projectId)) {
+      throw badRequest('projectId: must start with p- and use letters, digits, - or _');
+    }
+    const cover = input.coverStorageKey ? await this.checkCover(uid, input.coverStorageKey) : null;
+    try {
+      const [row] = await this.db
+        .insert(projects)
+        .values({
+          projectId: input.projectId ?? newId('project'),
+          uid,
+          name: input.name,
+          description: input.description ?? null,
+          coverStorageKey: cover,
+          customInstructions: input.customInstructions ?? null,
+        })
+        .returning();
+      return row!;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw badRequest('projectId: already in use');
+      throw err;
+    }
+  }
+
+  async update(uid: string, input: UpdateProject): Promise<ProjectRow> {
+    await this.getOwned(uid, input.projectId);
+    const patch: Partial<typeof projects.$inferInsert> = { updatedAt: now() };
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.customInstructions !== undefined) patch.customInstructions = input.customInstructions;
+    if (input.coverStorageKey !== undefined) {
+      patch.coverStorageKey =
+        input.coverStorageKey === null ? null : await this.checkCover(uid, input.coverStorageKey);
+    }
+    const [row] = await this.db
+      .update(projects)
+      .set(patch)
+      .where(and(eq(projects.projectId, input.projectId), eq(projects.uid, uid)))
+      .returning();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Deletes the project and the labels on it; its canvases and files stay, outside any project. */
+  async delete(uid: string, projectId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await getOwnedProject(tx, uid, projectId, { lock: true });
+      for (const store of Object.values(this.items)) await store.detachAll(tx, uid, projectId);
+      await deleteLabelsOn(tx, uid, 'project', [projectId]);
+      await tx.delete(projects).where(and(eq(projects.projectId, projectId), eq(projects.uid, uid)));
+    });
+  }
+
+  async list(uid: string, query: PageQuery): Promise<ProjectRow[]> {
+    return this.db
+      .select()
+      .from(projects)
+      .where(eq(projects.uid, uid))
+      .orderBy(ORDER_COLUMNS[query.order], asc(projects.projectId))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+  }
+
+  async detail(uid: string, projectId: string): Promise<ProjectDetailRows> {
+    const project = await this.getOwned(uid, projectId);
+    const limit = PROJECT_DETAIL_ITEM_LIMIT;
+    const [canvases, documents, resources] = await Promise.all([
+      this.items.canvas.list(this.db, uid, projectId, limit),
+      this.items.document.list(this.db, uid, projectId, limit),
+      this.items.resource.list(this.db, uid, projectId, limit),
+    ]);
+    const files = [...documents, ...resources]
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
+      .slice(0, limit);
+    return { project, canvases, files };
+  }
+
+  /**
+   * add: every item must be the caller's (else its kind's not-found code) and moves into the
+   * project, out of any other. remove: takes the caller's items out of this project; an item
+   * that is not in it is left as it is.
+   */
+  async updateItems(
+    uid: string,
+    projectId: string,
+    operation: 'add' | 'remove',
+    items: ProjectItem[],
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await getOwnedProject(tx, uid, projectId, { lock: true });
+      const groups = groupItems(items);
+      for (const [type, ids] of groups) {
+        const store = this.items[type];
+        const owned = await store.ownedIds(tx, uid, ids);
+        const missing = ids.find((id) => !owned.has(id));
+        if (missing) throw new AppError(store.notFoundCode, `${type} ${missing} not found`);
+      }
+      for (const [type, ids] of groups) {
+        const store = this.items[type];
+        if (operation === 'add') {
+          await store.setProject(tx, uid, ids, projectId);
+        } else {
+          const inProject = await store.idsInProject(tx, uid, projectId, ids);
+          await store.setProject(tx, uid, [...inProject], null);
+        }
+      }
+      await tx.update(projects).set({ updatedAt: now() }).where(eq(projects.projectId, projectId));
+    });
+  }
+
+  /** Deletes items of the project; each must be the caller's and in this project (else its not-found code). */
+  async deleteItems(uid: string, projectId: string, items: ProjectItem[]): Promise<void> {
+    const closed = await this.db.transaction(async (tx) => {
+      await getOwnedProject(tx, uid, projectId, { lock: true });
+      const groups = groupItems(items);
+      for (const [type, ids] of groups) {
+        const store = this.items[type];
+        const inProject = await store.idsInProject(tx, uid, projectId, ids);
+        const missing = ids.find((id) => !inProject.has(id));
+        if (missing) throw new AppError(store.notFoundCode, `${type} ${missing} not found in this project`);
+      }
+      const names: string[] = [];
+      for (const [type, ids] of groups) {
+        names.push(...(await this.items[type].delete(tx, uid, ids)));
+        // Labels and references on a deleted item would point at nothing.
+        await deleteLabelsOn(tx, uid, type, ids);
+        if (type !== 'canvas') await deleteReferencesOf(tx, uid, type, ids);
+      }
+      await tx.update(projects).set({ updatedAt: now() }).where(eq(projects.projectId, projectId));
+      return names;
+    });
+    if (closed.length) this.closeLive(closed);
+  }
+
+  /** A cover is a PNG, JPG/JPEG or GIF file the user uploaded, within PROJECT_COVER_MAX_BYTES. */
+  private async checkCover(uid: string, storageKey: string): Promise<string> {
+    const file = await this.files.readOwnedFile(uid, storageKey).catch((err: unknown) => {
+      if (err instanceof AppError) throw new AppError(err.code, 'coverStorageKey: no such file');
+      throw err;
+    });
+    if (!COVER_TYPES.includes(file.contentType.toLowerCase())) {
+      throw badRequest('coverStorageKey: the cover must be a PNG, JPG, JPEG or GIF image');
+    }
+    if (file.size > this.config.PROJECT_COVER_MAX_BYTES) {
+      const mb = Math.round((this.config.PROJECT_COVER_MAX_BYTES / 1024 / 1024) * 10) / 10;
+      throw badRequest(`coverStorageKey: the cover cannot exceed ${mb} MB`);
+    }
+    return storageKey;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * Resolution for the modules that call models (skills, title generation, embeddings, web search):
+ * which item, provider and (decrypted) key to use for a scene or an explicit item. A default that
+ * is unset, deleted or disabled falls back (queryAnalysis/titleGeneration → chat → the first
+ * enabled chat model), so a user with one model configured never sees E0014.
+ */
+import type { ProviderCategory } from '@atelier/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
+import { findUserByUid } from '../user/user.repository.js';
+import { effectiveBaseUrl, providerKind } from './provider.catalog.js';
+import { globalProviders } from './provider.global.js';
+import { getUsableItem, ProviderItemService, type UsableItem } from './provider.items.js';
+import { listProviders } from './provider.repository.js';
+import { getUsableProvider, openApiKey, toProviderRecord } from './provider.service.js';
+import type { ModelScene, ProviderRecord, ResolvedModel, ResolvedToolProvider } from './provider.types.js';
+
+const DEFAULT_SCENES = ['chat', 'queryAnalysis', 'titleGeneration'] as const;
+type ToolCategory = 'webSearch' | 'urlParsing' | 'pdfParsing';
+
+const isScene = (v: string): v is ModelScene =>
+  (DEFAULT_SCENES as readonly string[]).includes(v) || v === 'embedding' || v === 'reranker';
+
+const usable = ({ item, provider }: UsableItem) => item.enabled && provider.enabled;
+
+function endpointOf(provider: ProviderRecord): ResolvedModel['provider'] {
+  const kind = providerKind(provider.providerKey);
+  return {
+    providerId: provider.providerId,
+    providerKey: provider.providerKey,
+    name: provider.name,
+    isGlobal: provider.isGlobal,
+    baseUrl: kind ? effectiveBaseUrl(kind, provider.baseUrl) : provider.baseUrl,
+  };
+}
+
+function toResolved(ctx: AppContext, { item, provider }: UsableItem): ResolvedModel {
+  return {
+    item: { itemId: item.itemId, name: item.name, category: item.category, tier: item.tier },
+    provider: endpointOf(provider),
+    apiKey: openApiKey(provider, ctx.secrets.encryption),
+    config: item.config as ResolvedModel['config'],
+    allowPrivateNetwork: provider.isGlobal || ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK,
+  };
+}
+
+/**
+ * The model to call for `uid`: a scene (chat, queryAnalysis, titleGeneration, embedding, reranker)
+ * or an explicit provider item id. Null when the scene has no usable model (callers answer E0014 /
+ * E0015). An explicit item the user may not use throws E1016; a disabled one E2003.
+ */
+export async function resolveModel(
+  ctx: AppContext,
+  uid: string,
+  target: ModelScene | string,
+): Promise<ResolvedModel | null> {
+  const globals = globalProviders(ctx);
+  if (!isScene(target)) {
+    const found = await getUsableItem(ctx.db, globals, uid, target);
+    if (!usable(found))
+      throw new AppError('E2003', `The model "${found.item.name}" is disabled; select another`);
+    return toResolved(ctx, found);
+  }
+  const category: ProviderCategory = target === 'embedding' || target === 'reranker' ? target : 'llm';
+  if (category === 'llm') {
+    const user = await findUserByUid(ctx.db, uid);
+    const defaults = user?.preferences.defaultModel ?? {};
+    const candidates = [defaults[target as (typeof DEFAULT_SCENES)[number]], defaults.chat];
+    for (const itemId of candidates) {
+      if (!itemId) continue;
+      const found = await getUsableItem(ctx.db, globals, uid, itemId).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'E1016') return null;
+        throw err;
+      });
+      if (found && found.item.category === 'llm' && usable(found)) return toResolved(ctx, found);
+    }
+  }
+  const items = await new ProviderItemService(ctx.db, globals).list(uid, { category, enabled: true });
+  const first = items.find(usable);
+  return first ? toResolved(ctx, first) : null;
+}
+
+/**
+ * The web-search, URL-parsing or PDF-parsing provider for `uid`: the one chosen in preferences when
+ * still usable, else the user's first enabled provider of that category, else a global one.
+ */
+export async function resolveToolProvider(
+  ctx: AppContext,
+  uid: string,
+  category: ToolCategory,
+): Promise<ResolvedToolProvider | null> {
+  const globals = globalProviders(ctx);
+  const user = await findUserByUid(ctx.db, uid);
+  const pref = user?.preferences[category];
+  const toTool = (provider: ProviderRecord, found: UsableItem | null): ResolvedToolProvider => ({
+    provider: endpointOf(provider),
+    apiKey: openApiKey(provider, ctx.secrets.encryption),
+    item: found
+      ? { itemId: found.item.itemId, name: found.item.name, category, tier: found.item.tier }
+      : null,
+    config: found?.item.config ?? {},
+  });
+  if (pref?.providerId) {
+    const provider = await getUsableProvider(ctx.db, globals, uid, pref.providerId).catch(() => null);
+    if (provider?.enabled && provider.categories.includes(category)) {
+      const found = pref.providerItemId
+        ? await getUsableItem(ctx.db, globals, uid, pref.providerItemId).catch(() => null)
+        : null;
+      const item = found && found.item.category === category && found.item.enabled ? found : null;
+      return toTool(provider, item);
+    }
+  }
+  const own = (await listProviders(ctx.db, uid)).map(toProviderRecord);
+  const provider = [...own, ...(await globals.list())].find(
+    (p) => p.enabled && p.categories.includes(category),
+  );
+  if (!provider) return null;
+  const items = await new ProviderItemService(ctx.db, globals).list(uid, {
+    providerId: provider.providerId,
+    category,
+    enabled: true,
+  });
+  return toTool(provider, items[0] ?? null);
+}

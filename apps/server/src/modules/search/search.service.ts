@@ -1,0 +1,271 @@
+/**
+ * Library search over the caller's resources, documents and canvases: Postgres full-text search
+ * ('simple' configuration over CJK-segmented text) on titles and chunks, best chunk as snippet,
+ * `limit` hits per domain. Vector mode ranks chunks by cosine distance to the query's embedding
+ * (pgvector); hybrid fuses the keyword and vector rankings by reciprocal rank fusion; both need an
+ * embedding model (E0015) and, when a reranker is configured, reorder the candidates through it
+ * (topN, relevanceThreshold). `librarySources` gives skills the same hits as sources.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { LIMITS, type LibrarySearchRequest, type SearchDomain, type Source } from '@atelier/contract';
+import type { AppContext } from '../../context.js';
+import { canvases, documents, resources } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import { embedQuery, libraryEmbedder } from '../../ingest/ingest.embed.js';
+import { rerank, rerankOptions } from '../../ingest/ingest.models.js';
+import { segmentForQuery } from '../../ingest/ingest.segment.js';
+import { resolveModel } from '../provider/provider.resolve.js';
+import { syncLibraryIndex } from './search.sync.js';
+
+export interface LibraryHit {
+  domain: SearchDomain;
+  id: string;
+  title: string;
+  snippet: string;
+  contentPreview: string;
+  score: number;
+  url?: string | undefined;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const ALL_DOMAINS: SearchDomain[] = ['resource', 'document', 'canvas'];
+
+interface Ranked {
+  entity_id: string;
+  score: number;
+  snippet: string | null;
+}
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function projectFilter(domain: SearchDomain, projectId: string | undefined): SQL {
+  if (!projectId) return sql`true`;
+  const table = { resource: sql`resources`, document: sql`documents`, canvas: sql`canvases` }[domain];
+  const id = { resource: sql`resource_id`, document: sql`doc_id`, canvas: sql`canvas_id` }[domain];
+  return sql`e.entity_id IN (SELECT ${id} FROM ${table} WHERE project_id = ${projectId})`;
+}
+
+async function keywordRank(
+  ctx: AppContext,
+  uid: string,
+  domain: SearchDomain,
+  query: string,
+  limit: number,
+  projectId?: string,
+): Promise<Ranked[]> {
+  const q = sql`plainto_tsquery('simple', ${query})`;
+  const result = await ctx.db.execute(sql`
+    WITH hits AS (
+      SELECT e.entity_id, ts_rank(e.title_tsv, ${q}) * 2 AS s, 't' AS k
+        FROM library_entries e
+       WHERE e.uid = ${uid} AND e.entity_type = ${domain} AND e.title_tsv @@ ${q} AND ${projectFilter(domain, projectId)}
+      UNION ALL
+      SELECT e.entity_id, ts_rank(c.tsv, ${q}) AS s, 'c' AS k
+        FROM library_chunks c JOIN library_entries e ON e.entity_type = c.entity_type AND e.entity_id = c.entity_id
+       WHERE c.uid = ${uid} AND c.entity_type = ${domain} AND c.tsv @@ ${q} AND ${projectFilter(domain, projectId)}
+    ), top AS (
+      SELECT entity_id,
+             coalesce(max(s) FILTER (WHERE k = 't'), 0) + coalesce(max(s) FILTER (WHERE k = 'c'), 0) AS score
+        FROM hits GROUP BY entity_id ORDER BY score DESC, entity_id LIMIT ${limit}
+    )
+    SELECT top.entity_id, top.score::float8 AS score,
+           (SELECT c.content FROM library_chunks c
+             WHERE c.entity_type = ${domain} AND c.entity_id = top.entity_id AND c.tsv @@ ${q}
+             ORDER BY ts_rank(c.tsv, ${q}) DESC, c.ord LIMIT 1) AS snippet
+      FROM top ORDER BY top.score DESC, top.entity_id`);
+  return rows<Ranked>(result).map((r) => ({ ...r, score: Number(r.score) }));
+}
+
+interface Described {
+  id: string;
+  title: string;
+  contentPreview: string;
+  url?: string | undefined;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+async function describe(
+  ctx: AppContext,
+  uid: string,
+  domain: SearchDomain,
+  ids: string[],
+): Promise<Map<string, Described>> {
+  if (!ids.length) return new Map();
+  const { db } = ctx;
+  let found: Described[];
+  if (domain === 'resource') {
+    const list = await db
+      .select()
+      .from(resources)
+      .where(and(eq(resources.uid, uid), inArray(resources.resourceId, ids)));
+    found = list.map((r) => ({
+      id: r.resourceId,
+      title: r.title,
+      contentPreview: r.contentPreview,
+      url: r.meta?.url,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    }));
+  } else if (domain === 'document') {
+    const list = await db
+      .select({
+        id: documents.docId,
+        title: documents.title,
+        contentPreview: documents.contentPreview,
+        createdAt: documents.createdAt,
+        updatedAt: documents.updatedAt,
+      })
+      .from(documents)
+      .where(and(eq(documents.uid, uid), inArray(documents.docId, ids)));
+    found = list;
+  } else {
+    const list = await db
+      .select({
+        id: canvases.canvasId,
+        title: canvases.title,
+        createdAt: canvases.createdAt,
+        updatedAt: canvases.updatedAt,
+      })
+      .from(canvases)
+      .where(and(eq(canvases.uid, uid), inArray(canvases.canvasId, ids)));
+    found = list.map((c) => ({ ...c, contentPreview: '' }));
+  }
+  return new Map(found.map((d) => [d.id, d]));
+}
+
+/** Reciprocal rank fusion constant (the usual 60). */
+export const RRF_K = 60;
+/** Candidates taken from each ranking (and given to the reranker) per hit asked for. */
+const CANDIDATES_PER_HIT = 4;
+
+/** Ranks items by their best chunk's cosine similarity to the query vector. */
+async function vectorRank(
+  ctx: AppContext,
+  uid: string,
+  domain: SearchDomain,
+  queryVector: string,
+  limit: number,
+  projectId?: string,
+): Promise<Ranked[]> {
+  const q = sql`${queryVector}::vector`;
+  const result = await ctx.db.execute(sql`
+    WITH near AS (
+      SELECT e.entity_id, c.content, (c.embedding <=> ${q}) AS d
+        FROM library_chunks c JOIN library_entries e ON e.entity_type = c.entity_type AND e.entity_id = c.entity_id
+       WHERE c.uid = ${uid} AND c.entity_type = ${domain} AND c.embedding IS NOT NULL AND ${projectFilter(domain, projectId)}
+       ORDER BY c.embedding <=> ${q}
+       LIMIT ${limit * 8}
+    ), best AS (
+      SELECT DISTINCT ON (entity_id) entity_id, content, d FROM near ORDER BY entity_id, d
+    )
+    SELECT entity_id, (1 - d)::float8 AS score, content AS snippet FROM best ORDER BY d, entity_id LIMIT ${limit}`);
+  return rows<Ranked>(result).map((r) => ({ ...r, score: Number(r.score) }));
+}
+
+/** Reciprocal rank fusion of rankings: score = sum of 1 / (RRF_K + rank). */
+export function fuseRankings(lists: Ranked[][], limit: number): Ranked[] {
+  const fused = new Map<string, Ranked>();
+  for (const list of lists) {
+    list.forEach((r, i) => {
+      const add = 1 / (RRF_K + i + 1);
+      const seen = fused.get(r.entity_id);
+      if (seen) seen.score += add;
+      else fused.set(r.entity_id, { entity_id: r.entity_id, score: add, snippet: r.snippet });
+    });
+  }
+  return [...fused.values()]
+    .sort((a, b) => b.score - a.score || a.entity_id.localeCompare(b.entity_id))
+    .slice(0, limit);
+}
+
+export type LibrarySearchInput = Pick<LibrarySearchRequest, 'query'> &
+  Partial<Omit<LibrarySearchRequest, 'query'>>;
+
+/**
+ * Library search for `uid` (POST /search and the librarySearch skill). Keyword mode never needs a
+ * model; vector and hybrid need an embedding model (E0015; E0013 when it is not the library's).
+ */
+export async function searchLibrary(
+  ctx: AppContext,
+  uid: string,
+  input: LibrarySearchInput,
+): Promise<LibraryHit[]> {
+  const req = { mode: 'keyword' as const, limit: LIMITS.searchDefaultLimitPerDomain, ...input };
+  const semantic = req.mode !== 'keyword';
+  const embedder = semantic ? await libraryEmbedder(ctx, uid) : null;
+  if (semantic && !embedder)
+    throw new AppError('E0015', 'Vector search needs an embedding model; configure one in settings');
+  const reranker = semantic ? await resolveModel(ctx, uid, 'reranker') : null;
+  const keywordQuery = segmentForQuery(req.query);
+  if (!keywordQuery && !semantic) return [];
+  const queryVector = embedder ? await embedQuery(embedder, req.query) : null;
+  const domains = req.domains ? [...new Set(req.domains)] : ALL_DOMAINS;
+  await syncLibraryIndex(ctx.db, uid, domains, embedder);
+  const candidates = semantic ? req.limit * CANDIDATES_PER_HIT : req.limit;
+  const hits: LibraryHit[] = [];
+  for (const domain of domains) {
+    const lists: Ranked[][] = [];
+    if (req.mode !== 'vector' && keywordQuery)
+      lists.push(await keywordRank(ctx, uid, domain, keywordQuery, candidates, req.projectId));
+    if (queryVector) lists.push(await vectorRank(ctx, uid, domain, queryVector, candidates, req.projectId));
+    let ranked = req.mode === 'hybrid' ? fuseRankings(lists, candidates) : (lists[0] ?? []);
+    const described = await describe(
+      ctx,
+      uid,
+      domain,
+      ranked.map((r) => r.entity_id),
+    );
+    ranked = ranked.filter((r) => described.has(r.entity_id));
+    if (reranker && ranked.length) {
+      try {
+        const opts = rerankOptions(reranker, req.limit);
+        const order = await rerank(
+          reranker,
+          req.query,
+          ranked.map((r) => {
+            const d = described.get(r.entity_id)!;
+            return `${d.title}\n${r.snippet ?? d.contentPreview}`.slice(0, 4000);
+          }),
+          { ...opts, topN: Math.min(opts.topN, req.limit) },
+        );
+        ranked = order.map((o) => ({ ...ranked[o.index]!, score: o.score }));
+      } catch (err) {
+        // The reranker is an improvement, not a dependency: keep the fused order.
+        ctx.log.warn({ err, uid }, 'reranking failed; using the unreranked order');
+      }
+    }
+    for (const r of ranked.slice(0, req.limit)) {
+      const d = described.get(r.entity_id)!;
+      hits.push({ domain, ...d, score: r.score, snippet: r.snippet ?? d.contentPreview });
+    }
+  }
+  return hits.sort((a, b) => b.score - a.score);
+}
+
+/** The mode a caller without a preference should use: hybrid when an embedding model is configured. */
+export async function preferredLibraryMode(ctx: AppContext, uid: string): Promise<'keyword' | 'hybrid'> {
+  return (await resolveModel(ctx, uid, 'embedding')) ? 'hybrid' : 'keyword';
+}
+
+/**
+ * Library hits as sources for skills (librarySearch, context building): url, title, pageContent
+ * (the best chunk), score and metadata `{ sourceType: 'library', entityType, entityId }`.
+ */
+export async function librarySources(
+  ctx: AppContext,
+  uid: string,
+  req: LibrarySearchInput,
+): Promise<Source[]> {
+  const hits = await searchLibrary(ctx, uid, req);
+  return hits.map((h) => ({
+    ...(h.url ? { url: h.url } : {}),
+    title: h.title,
+    pageContent: h.snippet,
+    score: h.score,
+    metadata: { sourceType: 'library', entityType: h.domain, entityId: h.id },
+  }));
+}

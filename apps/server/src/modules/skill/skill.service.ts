@@ -1,0 +1,125 @@
+/**
+ * Starting a skill run: checks the skill, the model (explicit item or the chat default, E0014
+ * without one), the context rules and, for a rerun, that the caller owns the result (E1011);
+ * then records the new result version with everything the engine needs to run it later.
+ */
+import type { InvokeSkill, ModelInfo } from '@atelier/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { findSkill } from '../../skills/skill.builtins.js';
+import { checkContextRules } from '../../skills/skill.context.js';
+import { checkRequestQuota } from '../../skills/skill.quota.js';
+import { sealTplConfig } from '../../skills/skill.secrets.js';
+import { llmConfigOf } from '../../skills/skill.model.js';
+import { findResult, insertResult, type ActionResultRow } from '../action/action.repository.js';
+import { resolveModel } from '../provider/provider.resolve.js';
+import type { ResolvedModel } from '../provider/provider.types.js';
+import { isUniqueViolation } from '../user/user.repository.js';
+
+const TITLE_CHARS = 100;
+
+export function titleOf(query: string): string {
+  const line = query.replace(/\s+/g, ' ').trim();
+  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+}
+
+export function modelInfoOf(resolved: ResolvedModel): ModelInfo {
+  const llm = llmConfigOf(resolved);
+  return {
+    name: resolved.config.modelId ?? resolved.item.name,
+    label: resolved.config.modelName ?? resolved.item.name,
+    providerKey: resolved.provider.providerKey,
+    providerItemId: resolved.item.itemId,
+    tier: resolved.item.tier,
+    contextLimit: llm.contextLimit ?? null,
+    maxOutput: llm.maxOutput ?? null,
+    capabilities: llm.capabilities ?? null,
+  };
+}
+
+async function resolveFor(
+  ctx: AppContext,
+  uid: string,
+  modelItemId: string | undefined,
+): Promise<ResolvedModel> {
+  try {
+    const resolved = await resolveModel(ctx, uid, modelItemId ?? 'chat');
+    if (!resolved) throw new AppError('E0014');
+    return resolved;
+  } catch (err) {
+    // someone else's or a deleted model: "select another" is what the person can do about it
+    if (err instanceof AppError && err.code === 'E1016') throw new AppError('E2003', err.message);
+    throw err;
+  }
+}
+
+export class SkillRunService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Records a new run (or a rerun as the next version) in `status`; answers the row to run. */
+  async prepare(uid: string, body: InvokeSkill, status: 'waiting' | 'executing'): Promise<ActionResultRow> {
+    return (await this.prepareRun(uid, body, status)).row;
+  }
+
+  /** Like prepare, also answering the resolved model (so a streamed run does not resolve it again). */
+  async prepareRun(
+    uid: string,
+    body: InvokeSkill,
+    status: 'waiting' | 'executing',
+  ): Promise<{ row: ActionResultRow; resolved: ResolvedModel | null }> {
+    const skill = findSkill(body.skillName);
+    if (!skill)
+      throw new AppError('E1006', `The skill "${body.skillName}" is not available on this server yet`);
+    // Skill instances and triggers are not stored yet, so no id can name one.
+    if (body.skillId) throw new AppError('E1006');
+    checkContextRules(skill.invocationConfig, body.context);
+    skill.validate?.(body.input, body.tplConfig ?? {});
+    // Skills without a chat model (imageGeneration) carry their own API in tplConfig.
+    const resolved = skill.usesChatModel === false ? null : await resolveFor(this.ctx, uid, body.modelItemId);
+    await checkRequestQuota(this.ctx, uid, resolved?.item.tier);
+
+    let version = 0;
+    if (body.resultId) {
+      const latest = await findResult(this.ctx.db, body.resultId);
+      if (!latest || latest.uid !== uid) throw new AppError('E1011');
+      version = latest.version + 1;
+    }
+    const resultId = body.resultId ?? newId('actionResult');
+    const values = {
+      resultId,
+      uid,
+      title: titleOf(body.input.query),
+      input: body.input,
+      tier: resolved?.item.tier ?? null,
+      status,
+      type: 'skill' as const,
+      modelInfo: resolved ? modelInfoOf(resolved) : null,
+      targetType: body.target?.entityType ?? null,
+      targetId: body.target?.entityId ?? null,
+      actionMeta: { type: 'skill' as const, name: skill.name, displayName: skill.displayName.en },
+      context: body.context ?? null,
+      tplConfig: sealTplConfig(skill, body.tplConfig, this.ctx.secrets.encryption, uid) ?? null,
+      runtimeConfig: body.runtimeConfig ?? null,
+      history: body.resultHistory ?? null,
+      runOptions: {
+        skillName: skill.name,
+        modelItemId: resolved?.item.itemId ?? null,
+        projectId: body.projectId ?? null,
+        locale: body.locale ?? null,
+        skillId: body.skillId ?? null,
+        triggerId: body.triggerId ?? null,
+        selectedMcpServers: body.selectedMcpServers ?? [],
+      },
+    };
+    // Two reruns at once race for the same version; the loser takes the next one.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const row = await insertResult(this.ctx.db, { ...values, version: version + attempt });
+        return { row, resolved };
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= 5) throw err;
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * POST /v1/misc/upload (multipart) and GET /v1/misc/static/{fileName}: thin handlers that read the
+ * form, validate the fields, call the upload service and present its answer or stream the file.
+ */
+import { UploadFieldsSchema } from '@atelier/contract';
+import type { AppContext } from '../../context.js';
+import { badRequest } from '../../http/errors.js';
+import { RAW, describeZodError, type Handlers } from '../../http/register.js';
+import { uploadLimitFor } from '../resource/resource.quota.js';
+import { prepareSpoolDir, readUploadForm, uploadSpoolDir } from './upload.form.js';
+import { createUploadService } from './upload.service.js';
+import { contentDisposition, isInlineType } from './upload.types.js';
+
+/** Files shown inline still get a locked-down policy; PDFs skip `sandbox`, which stops Chrome's viewer. */
+const FILE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+
+export function uploadHandlers(ctx: AppContext): Handlers {
+  const { config } = ctx;
+  const service = createUploadService(ctx);
+  const spoolDir = uploadSpoolDir(config);
+  // Creates the directory at once (synchronously), then sweeps leftovers in the background;
+  // the other multipart routes share this directory and rely on this one preparation.
+  prepareSpoolDir(spoolDir).catch((err: unknown) =>
+    ctx.log.warn({ err }, 'could not sweep the upload spool'),
+  );
+
+  return {
+    'misc.upload': async ({ req, user }) => {
+      const form = await readUploadForm(req, { spoolDir, maxFileBytes: await uploadLimitFor(ctx, user.uid) });
+      try {
+        // An empty form field means "not given" (browsers send '' for unset inputs).
+        const given = Object.fromEntries(Object.entries(form.fields).filter(([, v]) => v !== ''));
+        const parsed = UploadFieldsSchema.safeParse(given);
+        if (!parsed.success) throw badRequest(describeZodError(parsed.error, 'body'));
+        if (!form.file) throw badRequest('file: a file part named `file` is required');
+        const fields = parsed.data;
+        return await service.upload({
+          uid: user.uid,
+          file: form.file,
+          entityType: fields.entityType,
+          entityId: fields.entityId,
+          visibility: 'visibility' in given ? fields.visibility : undefined,
+          storageKey: fields.storageKey,
+        });
+      } finally {
+        await form.cleanup();
+      }
+    },
+
+    'misc.static': async ({ params, user, req, reply }) => {
+      const file = await service.readableFile(user, params.fileName);
+      const inline = isInlineType(file.contentType);
+      const etag = `"${file.size.toString(36)}-${file.updatedAt.getTime().toString(36)}"`;
+      reply
+        .header('x-content-type-options', 'nosniff')
+        .header('etag', etag)
+        // A file can be replaced under the same key, so caches revalidate (cheap: ETag → 304).
+        .header('cache-control', file.visibility === 'public' ? 'public, no-cache' : 'private, no-cache')
+        .header('cross-origin-resource-policy', file.visibility === 'public' ? 'cross-origin' : 'same-origin')
+        .header(
+          'content-security-policy',
+          file.contentType === 'application/pdf' ? FILE_CSP : `${FILE_CSP}; sandbox`,
+        )
+        .header(
+          'content-disposition',
+          contentDisposition(inline ? 'inline' : 'attachment', file.originalName ?? file.storageKey),
+        );
+      const match = req.headers['if-none-match'];
+      if (match && match.split(',').some((t) => t.trim() === etag)) {
+        void reply.code(304).send();
+        return RAW;
+      }
+      const body = await service.open(file);
+      void reply.type(file.contentType).send(body);
+      return RAW;
+    },
+  };
+}

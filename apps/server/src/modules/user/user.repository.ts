@@ -1,0 +1,87 @@
+/** Queries on users and their linked identities, shared by the user and auth modules. */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.js';
+import { authIdentities, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+/** A database handle or an open transaction. */
+export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** How emails are stored and compared: trimmed, lower-case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByUid(db: DbOrTx, uid: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.uid, uid));
+  return row;
+}
+
+/** `email` must already be normalised (trimmed, lower-case). */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** Another user holding this username, compared without case (the unique index is on lower(name)). */
+export async function findOtherUserByName(
+  db: DbOrTx,
+  name: string,
+  exceptUid: string | null,
+): Promise<UserRow | undefined> {
+  const sameName = sql`lower(${users.name}) = lower(${name})`;
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(exceptUid ? and(sameName, ne(users.uid, exceptUid)) : sameName)
+    .limit(1);
+  return row;
+}
+
+export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  uid: string,
+  patch: Partial<NewUser>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.uid, uid))
+    .returning();
+  return row;
+}
+
+/** The row of a user, locked until the transaction ends (read-modify-write of JSON settings). */
+export async function lockUser(tx: DbOrTx, uid: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.uid, uid)).for('update');
+  return row;
+}
+
+export async function listIdentityProviders(db: DbOrTx, uid: string): Promise<string[]> {
+  const rows = await db
+    .select({ provider: authIdentities.provider })
+    .from(authIdentities)
+    .where(eq(authIdentities.uid, uid));
+  return rows.map((r) => r.provider);
+}
+
+/** True when `err` (or a cause of it: drizzle wraps driver errors) is a unique-constraint violation. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') {
+      const name = (e as { constraint?: unknown }).constraint;
+      return !constraint || typeof name !== 'string' || name === constraint;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,115 @@
+/**
+ * Starts one server process: opens the database (migrating it), builds the services, registers
+ * the modules, listens, and starts the worker role. `close()` shuts everything down in order so
+ * PGlite checkpoints its WAL. Used by main.ts and by the integration tests.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import type { Config } from './config.js';
+import { startCollab } from './collab/index.js';
+import type { AppContext } from './context.js';
+import { migrationsFolder, openDatabase } from './db/connect.js';
+import { lockDataDir } from './db/data-dir.js';
+import { instanceSecret } from './db/secrets.js';
+import { buildApp } from './http/app.js';
+import type { Handlers } from './http/register.js';
+import { createQueue } from './jobs/index.js';
+import { createMailer } from './mail/mailer.js';
+import { makeAuthenticate, tokenKeys } from './modules/auth/auth.tokens.js';
+import { buildHandlers } from './modules/index.js';
+import { createStorage } from './storage/index.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** The handler map the routes were registered from (routes without one answer 501). */
+  handlers: Handlers;
+  /** Base URL, e.g. http://127.0.0.1:5800 */
+  url: string;
+  close(): Promise<void>;
+}
+
+function defaultWebDist(config: Config): string | null {
+  const candidates = [config.WEB_DIST_DIR, join(dirname(migrationsFolder()), '..', 'web', 'dist')];
+  for (const c of candidates) if (c && existsSync(join(c, 'index.html'))) return resolve(c);
+  return null;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const startedAt = Date.now();
+  const releaseLock = lockDataDir(config.dataDir);
+  const cleanups: Array<() => Promise<void> | void> = [releaseLock];
+  const runCleanups = async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  };
+  try {
+    const log = pino({
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    });
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }, log);
+    cleanups.push(() => database.close());
+    const [jwt, encryption] = await Promise.all([
+      instanceSecret(database.db, 'jwt', config.JWT_SECRET),
+      instanceSecret(database.db, 'encryption', config.ENCRYPTION_KEY),
+    ]);
+    const keys = tokenKeys(jwt, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL, config.cookieSecure);
+
+    let redis: Redis | undefined;
+    if (config.REDIS_URL) {
+      const client = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+      redis = client;
+      cleanups.push(async () => {
+        await client.quit().catch(() => client.disconnect());
+      });
+    }
+    const storage = await createStorage(config);
+    cleanups.push(() => storage.close());
+    const mailer = await createMailer(config, log);
+    cleanups.push(() => mailer.close());
+    const queue = await createQueue(config, log, redis);
+    cleanups.push(() => queue.close());
+
+    const ctx: AppContext = {
+      config,
+      log,
+      db: database.db,
+      dbKind: database.kind,
+      secrets: { jwt, encryption },
+      storage,
+      queue,
+      mailer,
+      startedAt,
+    };
+    const handlers = buildHandlers(ctx);
+    const app = await buildApp({
+      config,
+      handlers,
+      authenticate: makeAuthenticate(keys),
+      logger: log,
+      redis,
+      webDistDir: defaultWebDist(config),
+    });
+    cleanups.push(() => app.close());
+    // Runs before app.close (cleanups run in reverse): flushes live documents while the DB is open.
+    const collab = startCollab(ctx, app.server);
+    cleanups.push(() => collab.close());
+
+    if (config.ROLES.includes('worker')) await queue.startWorker();
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+    app.log.info(
+      { port, database: database.kind, roles: config.ROLES, ms: Date.now() - startedAt },
+      'Atelier is ready',
+    );
+    return { app, ctx, handlers, url: `http://${host}:${port}`, close: runCleanups };
+  } catch (err) {
+    await runCleanups().catch(() => undefined);
+    throw err;
+  }
+}

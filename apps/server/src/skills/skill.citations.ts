@@ -1,0 +1,66 @@
+/**
+ * Citation markers in model text: every accepted form (`[1]`, `[citation:1]`, `【1】`,
+ * `[[citation:1]]`) normalised to `[[citation:N]]`, also across streamed chunk boundaries;
+ * markers linked to the run's sources; and `stripCitations` for plain text.
+ */
+
+export interface CitationSource {
+  /** 1-based, as the model sees it in the prompt. */
+  index: number;
+  title: string;
+  kind: 'document' | 'resource' | 'canvas' | 'content' | 'url';
+  entityId?: string;
+  url?: string;
+}
+
+// `[1](http…)` is a Markdown link, not a citation; `[[citation:1]]` is kept (and not matched twice).
+const MARKER = /\[\[citation:(\d{1,3})\]\]|\[citation:(\d{1,3})\]|【(\d{1,3})】|\[(\d{1,3})\](?!\()/g;
+
+export function normalizeCitations(text: string): string {
+  return text.replace(MARKER, (...m: Array<string | undefined>) => {
+    const n = m[1] ?? m[2] ?? m[3] ?? m[4];
+    return `[[citation:${Number(n)}]]`;
+  });
+}
+
+/** Plain text: markers removed, with the space before a removed marker. */
+export function stripCitations(text: string): string {
+  return text.replace(new RegExp(`[ \\t]*(?:${MARKER.source})`, 'g'), '');
+}
+
+/** The sources the text cites, in order of first citation; markers without a source are ignored. */
+export function citedSources(text: string, sources: CitationSource[]): CitationSource[] {
+  const byIndex = new Map(sources.map((s) => [s.index, s]));
+  const out: CitationSource[] = [];
+  for (const m of normalizeCitations(text).matchAll(/\[\[citation:(\d+)\]\]/g)) {
+    const source = byIndex.get(Number(m[1]));
+    if (source && !out.includes(source)) out.push(source);
+  }
+  return out;
+}
+
+/** The longest tail that could still become a marker: `[`, `[[cit`, `【12`, `[3` (not yet `]`). */
+const PARTIAL_TAIL =
+  /(?:\[\[?(?:c(?:i(?:t(?:a(?:t(?:i(?:o(?:n(?::\d{0,3})?)?)?)?)?)?)?)?|\d{1,3})?\]?|【\d{0,3}|\[\d{1,3}\])$/;
+
+/**
+ * Normalises a stream of text deltas: a chunk ending in what may be the start of a marker is held
+ * back until the next chunk decides it. `[1]` at a chunk end is held too, since `(` may follow.
+ */
+export function createCitationNormalizer(): { push(delta: string): string; flush(): string } {
+  let held = '';
+  return {
+    push(delta) {
+      const text = held + delta;
+      const tail = PARTIAL_TAIL.exec(text);
+      const cut = tail ? tail.index : text.length;
+      held = text.slice(cut);
+      return normalizeCitations(text.slice(0, cut));
+    },
+    flush() {
+      const rest = normalizeCitations(held);
+      held = '';
+      return rest;
+    },
+  };
+}

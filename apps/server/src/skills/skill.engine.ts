@@ -1,0 +1,280 @@
+/**
+ * Runs one version of an action result: marks it executing, builds the context, streams the model
+ * through the AI SDK and sends each event to the sink while the step is persisted as it arrives.
+ * The sink is only a listener: a client that goes away does not stop the run. Abort comes from
+ * /action/abort (in-process fast path, or the database flag seen by the poll and by each batch);
+ * an idle model is stopped after SKILL_IDLE_TIMEOUT. `end` is always the last event.
+ */
+import { stepCountIs, streamText } from 'ai';
+import type { SkillEvent, SkillName } from '@atelier/contract';
+import type { AppContext } from '../context.js';
+import { AppError } from '../http/errors.js';
+import {
+  endResult,
+  heartbeat,
+  markExecuting,
+  type ActionResultRow,
+} from '../modules/action/action.repository.js';
+import { languageModelFor } from '../modules/provider/provider.models.js';
+import { resolveModel } from '../modules/provider/provider.resolve.js';
+import type { ResolvedModel } from '../modules/provider/provider.types.js';
+import { registerRun } from './skill.aborts.js';
+import { findSkill } from './skill.builtins.js';
+import { citedSources, createCitationNormalizer } from './skill.citations.js';
+import { buildContext, type ContextLoaders } from './skill.context.js';
+import { llmConfigOf } from './skill.model.js';
+import { mapSkillError, SkillIdleTimeoutError } from './skill.errors.js';
+import { openTplConfig } from './skill.secrets.js';
+import { StepWriter } from './skill.steps.js';
+import type { SkillDefinition, SkillEventInit, SkillOutput, SkillRunEnv } from './skill.types.js';
+
+export interface SkillSink {
+  emit(event: SkillEvent): void;
+}
+
+export const NULL_SINK: SkillSink = { emit: () => undefined };
+
+export interface RunOptions {
+  /** The model prepare resolved (skips resolving it again). */
+  resolved?: ResolvedModel | null;
+  /** The row was recorded as executing by the caller that runs it now. */
+  started?: boolean;
+}
+
+export interface SkillEngine {
+  run(row: ActionResultRow, sink: SkillSink, opts?: RunOptions): Promise<void>;
+}
+
+type EventInit = SkillEventInit;
+
+/**
+ * `lookup` finds the definition of a run's skill (the built-ins; tests and the later agent skill
+ * may pass their own).
+ */
+export function createSkillEngine(
+  ctx: AppContext,
+  loaders: ContextLoaders,
+  lookup: (name: SkillName) => SkillDefinition | null = findSkill,
+): SkillEngine {
+  const { db, log, config } = ctx;
+
+  async function run(row: ActionResultRow, sink: SkillSink, opts: RunOptions = {}): Promise<void> {
+    const { resultId, version, uid, runOptions } = row;
+    const skill = lookup(runOptions.skillName as SkillName);
+    const skillMeta = { name: (skill?.name ?? 'commonQnA') as SkillName };
+    const emit = (e: EventInit) => {
+      try {
+        sink.emit({ resultId, version, skillMeta, ...e });
+      } catch (err) {
+        log.debug({ err, resultId }, 'skill sink failed; the run goes on');
+      }
+    };
+    if (!opts.started && !(await markExecuting(db, resultId, version))) {
+      emit({ event: 'end' });
+      return;
+    }
+
+    const controller = new AbortController();
+    let cause: 'user' | 'idle' | null = null;
+    const abort = (why: 'user' | 'idle') => {
+      cause ??= why;
+      controller.abort();
+    };
+    const unregister = registerRun(resultId, version, controller);
+    controller.signal.addEventListener('abort', () => (cause ??= 'user'));
+    const poll = setInterval(() => {
+      heartbeat(db, resultId, version)
+        .then((asked) => asked && abort('user'))
+        .catch((err: unknown) => log.warn({ err, resultId }, 'skill abort poll failed'));
+    }, config.SKILL_ABORT_POLL);
+    let idle: NodeJS.Timeout | null = null;
+    const touch = () => {
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(() => abort('idle'), config.SKILL_IDLE_TIMEOUT);
+    };
+
+    let writer: StepWriter | null = null;
+    let errors: string[] = [];
+    let output: SkillOutput | null = null;
+    let text = '';
+    emit({ event: 'start' });
+    try {
+      if (!skill) throw new AppError('E1006', `The skill "${runOptions.skillName}" is not available`);
+      const needsModel = skill.usesChatModel !== false;
+      const resolved = needsModel
+        ? (opts.resolved ?? (await resolveModel(ctx, uid, runOptions.modelItemId ?? 'chat')))
+        : null;
+      if (needsModel && !resolved) throw new AppError('E0014');
+      const llm = resolved ? llmConfigOf(resolved) : {};
+      const step = { name: skill.stepName };
+      const stepWriter = StepWriter.start(db, log, resultId, version, 0, skill.stepName);
+      writer = stepWriter;
+      stepWriter.onAbortRequested = () => abort('user');
+      const env: SkillRunEnv = {
+        ctx,
+        uid,
+        resultId,
+        version,
+        input: row.input,
+        tplConfig: openTplConfig(skill, row.tplConfig ?? {}, ctx.secrets.encryption, uid),
+        target: { type: row.targetType ?? null, id: row.targetId ?? null },
+        projectId: runOptions.projectId,
+        locale: runOptions.locale,
+        model: resolved,
+        signal: controller.signal,
+        step,
+        emit,
+        log: async (entry) => {
+          emit({ event: 'log', step, log: entry });
+          await stepWriter.addLog(entry);
+        },
+        artifact: async (artifact) => {
+          emit({ event: 'artifact', step, artifact });
+          await stepWriter.putArtifact(artifact);
+        },
+        state: {},
+      };
+
+      if (skill.execute) {
+        // such skills keep their own deadline (the idle timer is for streaming models)
+        const data = await skill.execute(env);
+        if (cause === 'idle') throw new SkillIdleTimeoutError(config.SKILL_IDLE_TIMEOUT);
+        if (cause === 'user') throw new Error('aborted');
+        if (data && Object.keys(data).length) {
+          emit({ event: 'structured_data', step, structuredData: data });
+          await stepWriter.setStructuredData(data);
+        }
+        return;
+      }
+      if (!resolved) throw new AppError('E0014');
+
+      await skill.prepare?.(env);
+      const gathered = (await skill.gather?.(env)) ?? [];
+      const context = await buildContext(db, loaders, {
+        uid,
+        query: row.input.query,
+        context: row.context,
+        history: row.history,
+        projectId: runOptions.projectId,
+        locale: runOptions.locale,
+        invocationConfig: skill.invocationConfig,
+        contextLimit: llm.contextLimit,
+        maxOutput: llm.maxOutput,
+        extra: gathered,
+      });
+      // Sent at once; stored through the step writer's queue without holding up the model call.
+      void env.log({
+        key: 'buildContext',
+        titleArgs: { sources: context.sources.length, skipped: context.skipped.length },
+        ...(context.skipped.length ? { descriptionArgs: { skipped: context.skipped } } : {}),
+      });
+
+      const prompt = skill.prompt({
+        query: row.input.query,
+        tplConfig: env.tplConfig,
+        context,
+        prepared: env.state,
+      });
+      const tools = skill.tools
+        ? await skill.tools({ uid, resultId, selectedMcpServers: runOptions.selectedMcpServers })
+        : undefined;
+      output = (await skill.output?.(env)) ?? null;
+      touch();
+      const result = streamText({
+        model: languageModelFor(resolved),
+        system: prompt.system,
+        messages: prompt.messages,
+        abortSignal: controller.signal,
+        maxRetries: config.SKILL_MODEL_RETRIES,
+        ...(tools ? { tools, stopWhen: stepCountIs(skill.maxSteps ?? 5) } : {}),
+        ...(llm.maxOutput ? { maxOutputTokens: llm.maxOutput } : {}),
+        // errors arrive as stream parts below; the default handler would print them
+        onError: () => undefined,
+      });
+
+      const normalizer = createCitationNormalizer();
+      let usage: { inputTokens: number | undefined; outputTokens: number | undefined } | null = null;
+      const sendText = (out: string) => {
+        if (!out) return;
+        text += out;
+        stepWriter.append('content', out);
+        emit({ event: 'stream', step, content: out });
+        output?.update(text);
+      };
+      for await (const part of result.fullStream) {
+        touch();
+        if (part.type === 'text-delta') sendText(normalizer.push(part.text));
+        else if (part.type === 'reasoning-delta' && part.text) {
+          stepWriter.append('reasoning', part.text);
+          emit({ event: 'stream', step, reasoningContent: part.text });
+        } else if (part.type === 'tool-call') {
+          // The tool loop: the AI SDK runs the tool and calls the model again (up to maxSteps).
+          await env.log({ key: 'toolCall', titleArgs: { tool: part.toolName, toolCallId: part.toolCallId } });
+        } else if (part.type === 'tool-result') {
+          await env.log({
+            key: 'toolResult',
+            titleArgs: { tool: part.toolName, toolCallId: part.toolCallId },
+          });
+        } else if (part.type === 'tool-error') {
+          await env.log({
+            key: 'toolError',
+            titleArgs: { tool: part.toolName, toolCallId: part.toolCallId },
+          });
+        } else if (part.type === 'error') throw part.error;
+        else if (part.type === 'finish') usage = part.totalUsage;
+      }
+      sendText(normalizer.flush());
+      if (cause === 'idle') throw new SkillIdleTimeoutError(config.SKILL_IDLE_TIMEOUT);
+      if (cause === 'user') throw new Error('aborted');
+
+      if (usage) {
+        const tokenUsage = {
+          modelName: resolved.config.modelId ?? resolved.item.name,
+          modelProvider: resolved.provider.providerKey,
+          inputTokens: usage.inputTokens ?? 0,
+          outputTokens: usage.outputTokens ?? 0,
+          tier: resolved.item.tier ?? 'free',
+        };
+        emit({ event: 'token_usage', step, tokenUsage });
+        await stepWriter.addTokenUsage(tokenUsage);
+      }
+      const fromOutput = output ? await output.finish(text) : undefined;
+      output = null;
+      const derived = skill.finish?.(text) ?? {};
+      const sources = citedSources(text, context.sources);
+      const structured = { ...derived, ...(fromOutput ?? {}), ...(sources.length ? { sources } : {}) };
+      if (Object.keys(structured).length) {
+        emit({ event: 'structured_data', step, structuredData: structured });
+        await stepWriter.setStructuredData(structured);
+      }
+    } catch (err) {
+      if (cause === 'user') {
+        errors = ['aborted'];
+      } else {
+        const mapped =
+          cause === 'idle'
+            ? mapSkillError(new SkillIdleTimeoutError(config.SKILL_IDLE_TIMEOUT))
+            : mapSkillError(err);
+        if (!(err instanceof AppError)) log.warn({ err, resultId, code: mapped.code }, 'skill run failed');
+        errors = [mapped.code];
+        emit({ event: 'error', error: mapped.code, originError: mapped.originError });
+      }
+    } finally {
+      if (output) {
+        await output
+          .fail(text)
+          .catch((err: unknown) => log.warn({ err, resultId }, 'could not close a skill output'));
+      }
+      clearInterval(poll);
+      if (idle) clearTimeout(idle);
+      unregister();
+      await writer?.flush();
+      await endResult(db, resultId, version, errors.length ? 'failed' : 'finish', errors).catch(
+        (err: unknown) => log.error({ err, resultId }, 'could not record the end of a skill run'),
+      );
+      emit({ event: 'end' });
+    }
+  }
+
+  return { run };
+}

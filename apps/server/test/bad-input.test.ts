@@ -1,0 +1,274 @@
+/**
+ * Bad input to every implemented route of the contract table: malformed JSON, an array instead of
+ * an object, a wrong type for each declared field (derived from the zod schemas), a body over
+ * 100 KB and a string over 100k characters. The answer is always a catalogue code in the wrapper:
+ * never a 500, never a stack.
+ *
+ * Payload vs content limit: the body limit is 100 KB = 102,400 bytes and the content limit 100,000
+ * characters, so E2004 is reachable only for a string of 100,001 to ~102,380 one-byte characters;
+ * longer (or multi-byte) content is refused earlier by the body limit with E2005.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { isErrorCode, LIMITS, routeList, type ErrorCode, type RouteDef } from '@atelier/contract';
+import { unimplementedRoutes } from '../src/http/register.js';
+import { buildUser } from './helpers/factories.js';
+import { type TestClient, type Wrapped } from './helpers/http.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+/** The handler map the running server registered its routes from. */
+const handlerMap = () => server.server.handlers;
+let client: TestClient;
+let implemented: RouteDef[];
+
+beforeAll(async () => {
+  server = await startTestServer({
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+    RATE_LIMIT_PER_IP: '100000',
+  });
+  ({ client } = await buildUser(server));
+  const pending = new Set<string>(unimplementedRoutes(handlerMap()));
+  implemented = (routeList as readonly RouteDef[]).filter((r) => !pending.has(r.id));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const fillPath = (path: string) => path.replace(/\{(\w+)\}/g, 'x');
+const hasJsonBody = (r: RouteDef) => r.method !== 'GET';
+
+/** Sends raw text as JSON to a route; returns a problem description or null when the answer is acceptable. */
+async function check(
+  route: RouteDef,
+  what: string,
+  init: { path?: string; body?: string; contentType?: string },
+  expected: readonly ErrorCode[],
+): Promise<string | null> {
+  const res = await client.fetch(`/v1${init.path ?? fillPath(route.path)}`, {
+    method: route.method,
+    ...(init.body === undefined
+      ? {}
+      : { body: init.body, headers: { 'content-type': init.contentType ?? 'application/json' } }),
+  });
+  const text = await res.text();
+  let body: Wrapped;
+  try {
+    body = JSON.parse(text) as Wrapped;
+  } catch {
+    return `${route.id} ${what}: not JSON (${res.status}) ${text.slice(0, 120)}`;
+  }
+  if (res.status >= 500) return `${route.id} ${what}: HTTP ${res.status} ${body.errCode}`;
+  if (body.stack !== undefined) return `${route.id} ${what}: answered a stack`;
+  if (body.success !== false || !isErrorCode(body.errCode))
+    return `${route.id} ${what}: ${text.slice(0, 160)}`;
+  if (!body.traceId) return `${route.id} ${what}: no traceId`;
+  if (!expected.includes(body.errCode))
+    return `${route.id} ${what}: ${body.errCode} (${body.errMsg}), expected ${expected.join('/')}`;
+  return null;
+}
+
+type JsonType = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+const WRONG_VALUES: Array<[JsonType, unknown]> = [
+  ['number', 12345],
+  ['string', 'definitely-not-valid'],
+  ['boolean', true],
+  ['array', [1, 2]],
+  ['object', { unexpected: 1 }],
+];
+
+/** The JSON types a schema node accepts, or null when it accepts anything (no definite type). */
+function acceptedTypes(node: Record<string, unknown>): Set<JsonType> | null {
+  const types = new Set<JsonType>();
+  const members = (node.anyOf ?? node.oneOf) as Array<Record<string, unknown>> | undefined;
+  if (members) {
+    for (const m of members) {
+      const inner = acceptedTypes(m);
+      if (!inner) return null;
+      inner.forEach((t) => types.add(t));
+    }
+    return types;
+  }
+  const t = node.type;
+  if (t === undefined) return null;
+  for (const one of Array.isArray(t) ? t : [t]) types.add(one === 'integer' ? 'number' : (one as JsonType));
+  return types;
+}
+
+/** For each declared field with a definite type: a value of another JSON type. */
+function wrongValues(schema: z.ZodType | undefined): Array<[string, unknown]> {
+  if (!schema) return [];
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const props = (json.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const out: Array<[string, unknown]> = [];
+  for (const [field, node] of Object.entries(props)) {
+    const accepted = acceptedTypes(node);
+    if (!accepted) continue;
+    // enums and literals of strings: another string is the wrong value
+    if (
+      accepted.size === 1 &&
+      accepted.has('string') &&
+      (node.enum || node.const !== undefined || node.pattern || node.format)
+    ) {
+      out.push([field, 'zzz-not-allowed']);
+      continue;
+    }
+    const wrong = WRONG_VALUES.find(([t]) => !accepted.has(t));
+    if (wrong) out.push([field, wrong[1]]);
+  }
+  return out;
+}
+
+/** Query values are text: only enums, numbers and booleans can be given a wrong value. */
+function wrongQueryValues(schema: z.ZodType | undefined): Array<[string, string]> {
+  if (!schema) return [];
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const props = (json.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const out: Array<[string, string]> = [];
+  for (const [field, node] of Object.entries(props)) {
+    const accepted = acceptedTypes(node);
+    if (!accepted || (accepted.has('string') && !node.enum)) continue;
+    out.push([field, 'zzz-not-allowed']);
+  }
+  return out;
+}
+
+const ANSWERS = ['E0003', 'E0011'] as const;
+
+describe('bad input to every implemented route', () => {
+  it('lists what it covers', () => {
+    const fields = implemented.flatMap((r) =>
+      r.requestKind === 'multipart'
+        ? []
+        : [...wrongValues(r.body), ...wrongQueryValues(r.query), ...wrongQueryValues(r.params)].map(
+            ([f]) => `${r.id}.${f}`,
+          ),
+    );
+    console.log(
+      `bad-input covers ${implemented.length} implemented routes: ${implemented.map((r) => r.id).join(', ')}\n` +
+        `typed fields given a wrong value (${fields.length}): ${fields.join(', ')}`,
+    );
+    expect(implemented.length).toBeGreaterThan(0);
+  });
+
+  it('malformed JSON answers E0003', async () => {
+    const problems: string[] = [];
+    for (const r of implemented.filter(hasJsonBody)) {
+      for (const body of ['{"a":', '{bad}', 'null x', '\u0000']) {
+        problems.push((await check(r, `malformed ${JSON.stringify(body)}`, { body }, ['E0003'])) ?? '');
+      }
+    }
+    expect(problems.filter(Boolean)).toEqual([]);
+  });
+
+  it('an array (or a bare value) instead of an object answers E0003', async () => {
+    const problems: string[] = [];
+    for (const r of implemented.filter((r) => hasJsonBody(r) && (r.body || r.requestKind === 'multipart'))) {
+      for (const body of ['[]', '[{"email":"a@b.c"}]', '"text"', '42']) {
+        problems.push((await check(r, `body ${body}`, { body }, ['E0003'])) ?? '');
+      }
+    }
+    expect(problems.filter(Boolean)).toEqual([]);
+  });
+
+  it('a wrong type for each declared body field answers E0003', async () => {
+    const problems: string[] = [];
+    let cases = 0;
+    for (const r of implemented.filter((r) => hasJsonBody(r) && r.requestKind !== 'multipart')) {
+      for (const [field, value] of wrongValues(r.body)) {
+        cases += 1;
+        problems.push(
+          (await check(r, `${field}=${JSON.stringify(value)}`, { body: JSON.stringify({ [field]: value }) }, [
+            'E0003',
+          ])) ?? '',
+        );
+      }
+    }
+    expect(cases).toBeGreaterThan(5);
+    expect(problems.filter(Boolean)).toEqual([]);
+  });
+
+  it('a wrong value for each typed query or path parameter answers E0003', async () => {
+    const problems: string[] = [];
+    for (const r of implemented) {
+      for (const [field, value] of wrongQueryValues(r.query)) {
+        const path = `${fillPath(r.path)}?${new URLSearchParams({ [field]: value })}`;
+        problems.push((await check(r, `?${field}=${value}`, { path }, ANSWERS)) ?? '');
+      }
+      for (const [field, value] of wrongQueryValues(r.params)) {
+        const path = r.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === field ? value : 'x'));
+        problems.push((await check(r, `{${field}}=${value}`, { path }, ANSWERS)) ?? '');
+      }
+    }
+    expect(problems.filter(Boolean)).toEqual([]);
+  });
+
+  it('a NUL character in any string field, query or path parameter answers E0003 (PostgreSQL refuses it)', async () => {
+    const problems: string[] = [];
+    let cases = 0;
+    for (const r of implemented) {
+      const stringFields = (schema: z.ZodType | undefined) => {
+        if (!schema) return [];
+        const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+          string,
+          unknown
+        >;
+        const props = (json.properties ?? {}) as Record<string, Record<string, unknown>>;
+        return Object.entries(props)
+          .filter(([, node]) => acceptedTypes(node)?.has('string'))
+          .map(([field]) => field);
+      };
+      if (hasJsonBody(r) && r.requestKind !== 'multipart') {
+        for (const field of stringFields(r.body)) {
+          cases += 1;
+          const body = JSON.stringify({ [field]: 'a\u0000b' });
+          problems.push((await check(r, `${field} with NUL`, { body }, ['E0003'])) ?? '');
+        }
+      }
+      for (const field of stringFields(r.query)) {
+        cases += 1;
+        const path = `${fillPath(r.path)}?${field}=a%00b`;
+        problems.push((await check(r, `?${field} with NUL`, { path }, ANSWERS)) ?? '');
+      }
+      if (r.params) {
+        cases += 1;
+        problems.push(
+          (await check(r, 'path with NUL', { path: r.path.replace(/\{(\w+)\}/g, 'a%00b') }, ANSWERS)) ?? '',
+        );
+      }
+    }
+    expect(cases).toBeGreaterThan(5);
+    expect(problems.filter(Boolean)).toEqual([]);
+  });
+
+  it('a body over 100 KB answers E2005 (multipart uploads have their own limit)', async () => {
+    const problems: string[] = [];
+    const big = JSON.stringify({ content: 'a'.repeat(LIMITS.maxPayloadBytes) });
+    const bigCjk = JSON.stringify({ content: '字'.repeat(40_000) }); // 40k characters, 120 KB
+    for (const r of implemented.filter(hasJsonBody)) {
+      problems.push((await check(r, '110 KB body', { body: big }, ['E2005'])) ?? '');
+      problems.push((await check(r, '120 KB of CJK', { body: bigCjk }, ['E2005'])) ?? '');
+    }
+    expect(problems.filter(Boolean)).toEqual([]);
+  });
+
+  it('a string over 100k characters inside a body under 100 KB answers E2004', async () => {
+    const problems: string[] = [];
+    const body = JSON.stringify({ content: 'a'.repeat(LIMITS.maxContentChars + 1) });
+    expect(Buffer.byteLength(body)).toBeLessThan(LIMITS.maxPayloadBytes);
+    const nested = JSON.stringify({
+      preferences: { canvas: { note: 'b'.repeat(LIMITS.maxContentChars + 1) } },
+    });
+    for (const r of implemented.filter((r) => hasJsonBody(r) && r.body && r.requestKind !== 'multipart')) {
+      problems.push((await check(r, '100,001-character string', { body }, ['E2004'])) ?? '');
+      problems.push((await check(r, 'nested 100,001-character string', { body: nested }, ['E2004'])) ?? '');
+    }
+    expect(problems.filter(Boolean)).toEqual([]);
+  });
+
+  it('still answers normally afterwards (nothing broke the server)', async () => {
+    const res = await client.json<{ success: boolean }>('GET', '/v1/user/settings');
+    expect(res.body.success).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Scaled out: two server processes on one PostgreSQL and one Redis (REDIS_URL, as CI sets it).
+ * Clients connected to different instances converge through the Hocuspocus Redis extension, and
+ * an API write made on one instance reaches an editor connected to the other.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addNode, getNodeCount } from '@atelier/canvas';
+import { markdownToYDoc, yDocToMarkdown } from '@atelier/editor';
+import { loadConfig } from '../src/config.js';
+import { startServer, type RunningServer } from '../src/server.js';
+import { openCollab, waitUntil, type CollabClient } from './helpers/collab-client.js';
+import { createTestDatabase, testDbKind, type TestDatabase } from './helpers/db.js';
+import { createTestClient, type TestClient } from './helpers/http.js';
+
+const REDIS_URL = process.env.REDIS_URL;
+
+describe.skipIf(!REDIS_URL || testDbKind() !== 'postgres')(
+  'collaboration across two instances (Redis fan-out)',
+  () => {
+    let database: TestDatabase;
+    const servers: RunningServer[] = [];
+    const dirs: string[] = [];
+    const clients: CollabClient[] = [];
+    let onA: TestClient;
+    let onB: TestClient;
+
+    async function start(roles: string): Promise<RunningServer> {
+      const dataDir = mkdtempSync(join(tmpdir(), 'atelier-redis-'));
+      dirs.push(dataDir);
+      const server = await startServer(
+        loadConfig({
+          NODE_ENV: 'test',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'silent',
+          DATA_DIR: dataDir,
+          DATABASE_URL: database.url!,
+          REDIS_URL: REDIS_URL!,
+          ROLES: roles,
+          EMAIL_VERIFICATION: 'false',
+          JWT_SECRET: 'a-shared-secret-for-both-instances-0123456789',
+        }),
+      );
+      servers.push(server);
+      return server;
+    }
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      const a = await start('api,worker,collab');
+      const b = await start('api,collab');
+      onA = createTestClient(a.url);
+      await onA.api.call('auth.email.signup', {
+        body: { email: 'scaled@example.com', password: 'correct horse battery' },
+      });
+      onB = createTestClient(b.url);
+      await onB.api.call('auth.email.login', {
+        body: { email: 'scaled@example.com', password: 'correct horse battery' },
+      });
+    });
+    afterAll(async () => {
+      for (const c of clients.splice(0)) c.destroy();
+      for (const s of servers.splice(0).reverse()) await s.close().catch(() => undefined);
+      await database?.drop();
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    });
+
+    it('clients on different instances converge on a document and on a canvas', async () => {
+      const doc = await onA.api.call('knowledge.document.create', {
+        body: { title: 'Shared', initialContent: 'start' },
+      });
+      const x = await openCollab(onA, `doc:${doc.docId}`);
+      const y = await openCollab(onB, `doc:${doc.docId}`);
+      clients.push(x, y);
+      markdownToYDoc('start\n\nfrom instance A', x.doc);
+      await waitUntil(() => yDocToMarkdown(y.doc).includes('from instance A'), 10_000, 'A → B');
+      markdownToYDoc('start\n\nfrom instance A\n\nfrom instance B', y.doc);
+      await waitUntil(() => yDocToMarkdown(x.doc).includes('from instance B'), 10_000, 'B → A');
+
+      const canvas = await onB.api.call('canvas.create', { body: { title: 'Shared canvas' } });
+      const c1 = await openCollab(onA, `canvas:${canvas.canvasId}`);
+      const c2 = await openCollab(onB, `canvas:${canvas.canvasId}`);
+      clients.push(c1, c2);
+      addNode(c1.doc, { type: 'memo', position: { x: 0, y: 0 }, data: { title: 'a' } });
+      addNode(c2.doc, { type: 'memo', position: { x: 9, y: 9 }, data: { title: 'b' } });
+      await waitUntil(
+        () => getNodeCount(c1.doc) === 2 && getNodeCount(c2.doc) === 2,
+        10_000,
+        'both nodes everywhere',
+      );
+    });
+
+    it('an instance without the collab role accepts no WebSocket', async () => {
+      const apiOnly = await start('api');
+      const { WebSocket } = await import('ws');
+      const ws = new WebSocket(`${apiOnly.url.replace('http', 'ws')}/collab`);
+      const outcome = await new Promise<string>((resolve) => {
+        ws.on('open', () => resolve('open'));
+        ws.on('error', () => resolve('refused'));
+      });
+      ws.terminate();
+      expect(outcome).toBe('refused');
+    });
+
+    it('an API write on one instance reaches an editor connected to the other', async () => {
+      const doc = await onA.api.call('knowledge.document.create', { body: { title: 'Pushed' } });
+      const editor = await openCollab(onB, `doc:${doc.docId}`);
+      clients.push(editor);
+      await onA.api.call('knowledge.document.update', {
+        body: { docId: doc.docId, content: 'written through instance A' },
+      });
+      await waitUntil(
+        () => yDocToMarkdown(editor.doc) === 'written through instance A\n',
+        10_000,
+        'API write on B',
+      );
+      expect(yDocToMarkdown(editor.doc)).toBe('written through instance A\n');
+    });
+  },
+);

@@ -1,0 +1,67 @@
+/**
+ * Runs the real server entry (src/main.ts through tsx) as a child process, for tests that kill it:
+ * waits for "Atelier is ready" on its log and answers its URL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+export interface ChildServer {
+  child: ChildProcess;
+  url: string;
+  /** Everything the child wrote, for failure messages. */
+  output(): string;
+  /** Resolves with the exit code (or signal name) once the child has ended. */
+  exited: Promise<number | string>;
+}
+
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join('apps', 'server', 'src', 'main.ts')], {
+    cwd: repoRoot,
+    // A clean environment: nothing of the test runner's (ATELIER_TEST_DB, REDIS_URL…) leaks in.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...env,
+      // the ready line is logged at info
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      for (const line of out.split('\n')) {
+        if (!line.includes('Atelier is ready')) continue;
+        try {
+          const { port } = JSON.parse(line) as { port: number };
+          clearTimeout(timer);
+          resolve(`http://127.0.0.1:${port}`);
+          return;
+        } catch {
+          // a partial line; wait for the rest
+        }
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (c: Buffer) => void (out += c.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before it was ready:\n${out}`));
+    });
+  });
+  return { child, url, output: () => out, exited };
+}

@@ -1,0 +1,100 @@
+/**
+ * An HTTP client for tests that behaves like a browser session: it keeps cookies (respecting
+ * their path), and exposes both the typed contract client and raw fetch.
+ */
+import type { ApiResponse } from '@atelier/contract';
+import { createApiClient, type ApiClient } from '@atelier/contract/client';
+
+/** The response wrapper as tests read it (the contract's own type). */
+export type Wrapped<T = unknown> = ApiResponse<T>;
+
+interface StoredCookie {
+  value: string;
+  path: string;
+}
+
+export class CookieJar {
+  private readonly cookies = new Map<string, StoredCookie>();
+
+  store(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';').map((s) => s.trim());
+      if (!pair) continue;
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      let path = '/';
+      let expired = false;
+      for (const a of attrs) {
+        const [k, v] = a.split('=');
+        if (k?.toLowerCase() === 'path' && v) path = v;
+        if (k?.toLowerCase() === 'max-age' && Number(v) <= 0) expired = true;
+        if (k?.toLowerCase() === 'expires' && v && Date.parse(v) < Date.now()) expired = true;
+      }
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, { value, path });
+    }
+  }
+
+  header(pathname: string): string {
+    return [...this.cookies.entries()]
+      .filter(([, c]) => pathname.startsWith(c.path))
+      .map(([n, c]) => `${n}=${c.value}`)
+      .join('; ');
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name)?.value;
+  }
+
+  set(name: string, value: string, path = '/'): void {
+    this.cookies.set(name, { value, path });
+  }
+
+  clear(): void {
+    this.cookies.clear();
+  }
+}
+
+export interface TestClient {
+  jar: CookieJar;
+  api: ApiClient;
+  /** fetch relative to the server root (e.g. '/v1/user/settings'), with this client's cookies. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** POST JSON (or GET without body) and parse the wrapper. */
+  json<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+}
+
+export function createTestClient(baseUrl: string): TestClient {
+  const jar = new CookieJar();
+  const cookieFetch: typeof fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
+    const headers = new Headers(init?.headers);
+    const cookie = jar.header(url.pathname);
+    if (cookie) headers.set('cookie', cookie);
+    const res = await globalThis.fetch(url, { ...init, headers, redirect: init?.redirect ?? 'manual' });
+    jar.store(res);
+    return res;
+  };
+  const doFetch = (path: string, init?: RequestInit) => cookieFetch(new URL(path, baseUrl), init);
+  return {
+    jar,
+    api: createApiClient({ baseUrl: `${baseUrl}/v1`, fetch: cookieFetch }),
+    fetch: doFetch,
+    async json<T>(method: string, path: string, body?: unknown) {
+      const res = await doFetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // leave as text
+      }
+      return { status: res.status, body: parsed as T };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Starts a real server for a test file: fresh data dir, fresh database (PGlite or PostgreSQL
+ * per ATELIER_TEST_DB), random port, mail going to the development outbox.
+ */
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { createTestDatabase } from './db.js';
+import { createTestClient, type TestClient } from './http.js';
+
+export interface TestServer {
+  url: string;
+  server: RunningServer;
+  dataDir: string;
+  client(): TestClient;
+  /** Mails written to the development outbox, oldest first. */
+  outbox(): Array<{ to: string; subject: string; text: string; code?: string; purpose?: string; at: string }>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-test-'));
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // a developer's local Ollama must not leak into test expectations
+    OLLAMA_DETECT: 'false',
+    // factories sign users up from distinct X-Forwarded-For addresses to stay under per-IP limits
+    TRUST_PROXY: 'true',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const server = await startServer(config);
+  return {
+    url: server.url,
+    server,
+    dataDir,
+    client: () => createTestClient(server.url),
+    outbox: () => {
+      const file = join(dataDir, 'mail-outbox.jsonl');
+      if (!existsSync(file)) return [];
+      return readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as ReturnType<TestServer['outbox']>[number]);
+    },
+    close: async () => {
+      await server.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Storage quotas with the subscription flag on (free plan): 100 library items, then E2001 with
+ * 'Insufficient storage: only N files can be saved'; the plan's file size limit; the storage meter
+ * in GET /subscription/usage (file count, bytes, vectors) and the plans list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Plan, Resource, Usage } from '@atelier/contract';
+import { buildUser, type BuiltUser } from './helpers/factories.js';
+import { call, expectData, expectFailure } from './helpers/items.js';
+import { createWithFile } from './helpers/resources.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+let alice: BuiltUser;
+
+const text = (i: number) => ({ title: `Note ${i}`, resourceType: 'text', content: `note number ${i}` });
+
+beforeAll(async () => {
+  server = await startTestServer({ FEATURE_SUBSCRIPTION: 'true' });
+  alice = await buildUser(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('library quota on the free plan', () => {
+  it('refuses the 101st item with E2001 and says how many still fit', async () => {
+    for (let batch = 0; batch < 2; batch++) {
+      const items = Array.from({ length: 49 }, (_, i) => text(batch * 49 + i));
+      expectData(
+        await call<Resource[]>(alice.client, 'POST', '/v1/knowledge/resource/batchCreate', { items }),
+      );
+    }
+    // 98 saved: a batch of 3 does not fit, and nothing of it is saved
+    const tooMany = await call(alice.client, 'POST', '/v1/knowledge/resource/batchCreate', {
+      items: [text(98), text(99), text(100)],
+    });
+    expect(expectFailure(tooMany, 'E2001')).toBe('Insufficient storage: only 2 files can be saved');
+    expectData(await call(alice.client, 'POST', '/v1/knowledge/resource/create', text(98)));
+    expectData(await call(alice.client, 'POST', '/v1/knowledge/resource/create', text(99)));
+    // the 101st: a link, pasted text or a file alike
+    const msg = expectFailure(
+      await call(alice.client, 'POST', '/v1/knowledge/resource/create', text(100)),
+      'E2001',
+    );
+    expect(msg).toBe('Insufficient storage: only 0 files can be saved');
+    expectFailure(
+      await call(alice.client, 'POST', '/v1/knowledge/resource/create', {
+        title: 'Link',
+        resourceType: 'weblink',
+        data: { url: 'https://example.com/' },
+      }),
+      'E2001',
+    );
+    const file = await createWithFile(alice.client, { body: 'hello', name: 'a.txt', type: 'text/plain' });
+    expect(file.errCode).toBe('E2001');
+
+    const usage = expectData(await call<Usage>(alice.client, 'GET', '/v1/subscription/usage'));
+    expect(usage.storage).toMatchObject({ uid: alice.uid, fileCountUsed: 100, fileCountQuota: 100 });
+    expect(Number(usage.storage.objectStorageUsed)).toBeGreaterThan(0);
+    expect(usage.storage.vectorStorageUsed).toBe('0');
+    expect(usage.fileParsing).toMatchObject({ pagesParsed: 0, pagesLimit: 100, fileUploadLimit: 10 });
+    expect(usage.token).toMatchObject({ t1CountQuota: 5, t2CountQuota: 50, t1CountUsed: 0 });
+
+    // deleting one makes room for one
+    const [first] = expectData(
+      await call<Resource[]>(alice.client, 'GET', '/v1/knowledge/resource/list?pageSize=1'),
+    );
+    expectData(
+      await call(alice.client, 'POST', '/v1/knowledge/resource/delete', { resourceId: first!.resourceId }),
+    );
+    expectData(await call(alice.client, 'POST', '/v1/knowledge/resource/create', text(101)));
+  });
+
+  it('counts per user: user B has a quota of their own', async () => {
+    const bob = await buildUser(server);
+    expectData(await call(bob.client, 'POST', '/v1/knowledge/resource/create', text(1)));
+    const usage = expectData(await call<Usage>(bob.client, 'GET', '/v1/subscription/usage'));
+    expect(usage.storage.fileCountUsed).toBe(1);
+  });
+
+  it("refuses files over the plan's size limit", async () => {
+    const carol = await buildUser(server);
+    const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(97);
+    const res = await createWithFile(carol.client, { body: big, name: 'big.txt', type: 'text/plain' });
+    expect(res.errCode).toBe('E0003');
+    expect(res.errMsg).toBe('File size cannot exceed the limit');
+  });
+
+  it('lists the plans with their quotas', async () => {
+    const plans = expectData(await call<Plan[]>(alice.client, 'GET', '/v1/subscription/plans'));
+    expect(plans.find((p) => p.planType === 'free')).toMatchObject({ fileCountQuota: 100, t1CountQuota: 5 });
+  });
+});
