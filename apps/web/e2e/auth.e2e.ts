@@ -1,0 +1,182 @@
+/**
+ * Sign up → verify with the mailed code → home → zh-CN and dark → reload keeps both →
+ * logout wipes the browser's data. Wrong passwords get the spec's message in the error toast.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ERROR_CATALOGUE } from '@atelier/contract';
+import { createAccount, TEST_PASSWORD, uniqueEmail } from './support/accounts';
+import { launchBrowser, openPage } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+import { ErrorToast } from './pages/ErrorToast';
+import { HomePage } from './pages/HomePage';
+import { LandingPage } from './pages/LandingPage';
+import { VerifyPage } from './pages/VerifyPage';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const storageState = (page: Page) =>
+  page.evaluate(async () => ({
+    localKeys: Object.keys(localStorage).sort(),
+    sessionKeys: Object.keys(sessionStorage),
+    databases: (await indexedDB.databases()).map((d) => d.name),
+    cookie: document.cookie,
+    theme: document.documentElement.dataset.theme,
+    lang: document.documentElement.lang,
+  }));
+
+describe('signing up and the session', () => {
+  it('signs up, verifies, switches to zh-CN and dark, keeps both over a reload, and logs out cleanly', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    const email = uniqueEmail('signup');
+    try {
+      const landing = await new LandingPage(page).goto();
+      // an anonymous visitor never calls the session API
+      const sessionCalls: string[] = [];
+      page.on('request', (r) => {
+        if (/\/v1\/(user|auth\/refreshToken)/.test(r.url())) sessionCalls.push(r.url());
+      });
+
+      const signup = await landing.openSignup();
+      await signup.submitWith(email, 'short');
+      expect(await signup.fieldErrors().allInnerTexts()).toContain(
+        'Password must contain 8 or more characters',
+      );
+      await signup.password.fill(TEST_PASSWORD);
+      await signup.submit.click();
+
+      const verify = new VerifyPage(page);
+      await verify.waitUntilShown();
+      expect(await page.getByText(`We sent a 6-digit code to ${email}.`).isVisible()).toBe(true);
+      // the resend button shows its cool-down
+      expect(await verify.resend.isDisabled()).toBe(true);
+      expect(await verify.resend.innerText()).toMatch(/Resend code in \d+ s/);
+      expect(sessionCalls).toEqual([]);
+      await verify.enterCode(await server.codeFor(email, 'signup'));
+
+      const home = new HomePage(page);
+      await home.waitUntilShown();
+      expect(await home.highlights.isVisible()).toBe(true);
+      await home.skipHighlightsIfShown();
+
+      const settings = await home.openSettings();
+      await settings.chooseUiLocale('简体中文');
+      await page.getByText('界面语言').first().waitFor();
+      await settings.chooseTheme('dark');
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+      await settings.close();
+
+      await page.reload();
+      await home.waitUntilShown();
+      expect(await home.sidebar.getByText('设置').isVisible()).toBe(true);
+      const after = await storageState(page);
+      expect(after.theme).toBe('dark');
+      expect(after.lang).toBe('zh-CN');
+      // highlights were skipped: they stay closed
+      expect(await home.highlights.isVisible()).toBe(false);
+
+      // something for logout to clear
+      await page.evaluate(
+        () =>
+          new Promise<void>((done) => {
+            const open = indexedDB.open('atelier-e2e-cache', 1);
+            open.onupgradeneeded = () => open.result.createObjectStore('items');
+            open.onsuccess = () => {
+              open.result.close();
+              done();
+            };
+          }),
+      );
+      expect((await storageState(page)).databases).toContain('atelier-e2e-cache');
+
+      const reopened = await home.openSettings();
+      await reopened.logout();
+      await new LandingPage(page).waitUntilShown();
+      const cleared = await storageState(page);
+      expect(cleared.localKeys).toEqual(['atelier.reloadGuard']);
+      expect(cleared.sessionKeys).toEqual([]);
+      expect(cleared.databases).toEqual([]);
+      expect(cleared.cookie).not.toContain('atelier_uid');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the spec message, trace id and a working copy button for a wrong password', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    try {
+      const account = await createAccount(server, context.request, uniqueEmail('wrongpw'));
+      await context.clearCookies();
+      const landing = await new LandingPage(page).goto();
+      const login = await landing.openLogin();
+      await login.submitWith(account.email, 'not-the-password');
+
+      const toast = new ErrorToast(page);
+      await toast.waitUntilShown();
+      expect(await toast.title.innerText()).toBe('Oops, something went wrong');
+      expect(await toast.body.innerText()).toContain(ERROR_CATALOGUE.E0006.en);
+      const traceText = await toast.traceId.innerText();
+      expect(traceText).toMatch(/^Trace ID: \S+$/);
+      expect(await toast.stack.count()).toBe(0);
+
+      await toast.copy.click();
+      await toast.root.getByText('Copied').waitFor();
+      const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+      expect(`Trace ID: ${clipboard}`).toBe(traceText);
+
+      // a known code closes itself after 5 seconds (hovering pauses it, so move away first)
+      await page.mouse.move(5, 790);
+      await toast.root.waitFor({ state: 'detached', timeout: 9_000 });
+      expect(await login.root.isVisible()).toBe(true);
+
+      // unknown account: its own catalogue message
+      await login.submitWith(uniqueEmail('nobody'), 'whatever-password');
+      await new ErrorToast(page).waitUntilShown();
+      expect(await new ErrorToast(page).body.innerText()).toContain(ERROR_CATALOGUE.E0005.en);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps an unknown error on screen with its stack until dismissed', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    try {
+      await createAccount(server, context.request, uniqueEmail('unknown'));
+      await page.route('**/v1/user/settings', (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            success: false,
+            errCode: 'E4242',
+            traceId: 'trace-unknown-1',
+            stack: 'Error: simulated failure\n    at settings.service.ts:42',
+          }),
+        }),
+      );
+      await page.goto('/');
+      const toast = new ErrorToast(page);
+      await toast.waitUntilShown();
+      expect(await toast.body.innerText()).toContain(ERROR_CATALOGUE.E0000.en);
+      expect(await toast.stack.innerText()).toContain('simulated failure');
+      expect(await toast.traceId.innerText()).toBe('Trace ID: trace-unknown-1');
+      await page.waitForTimeout(6_500);
+      expect(await toast.root.isVisible()).toBe(true);
+      await toast.root.locator('.ant-notification-notice-close').click();
+      await toast.root.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+});

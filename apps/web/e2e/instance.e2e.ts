@@ -1,0 +1,83 @@
+/**
+ * An instance configured with GitHub and Google sign-in, the maintenance notice and the beta
+ * gate: what the signed-out and the gated user see.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createAccount, uniqueEmail } from './support/accounts';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+import { LandingPage } from './pages/LandingPage';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    GITHUB_CLIENT_ID: 'gh-client',
+    GITHUB_CLIENT_SECRET: 'gh-secret',
+    GOOGLE_CLIENT_ID: 'google-client',
+    GOOGLE_CLIENT_SECRET: 'google-secret',
+    MAINTENANCE_ENABLED: 'true',
+    BETA_GATE: 'true',
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('instance configuration', () => {
+  it('offers the identity providers /auth/config enables, as plain links', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    try {
+      const login = await new LandingPage(page).goto().then((l) => l.openLogin());
+      const github = login.root.getByTestId('oauth-github');
+      const google = login.root.getByTestId('oauth-google');
+      await github.waitFor();
+      expect(await github.getAttribute('href')).toBe('/v1/auth/github');
+      expect(await google.getAttribute('href')).toBe('/v1/auth/google');
+      expect(await github.innerText()).toContain('Continue with GitHub');
+      await page.waitForTimeout(300);
+      await screenshot(page, 'login-oauth-en-light');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('announces the maintenance window in Beijing time and remembers a dismissal', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    try {
+      await new LandingPage(page).goto();
+      const notice = page.getByTestId('maintenance-notice');
+      await notice.waitFor();
+      expect(await notice.innerText()).toMatch(/21:00 to 23:00 \(Beijing time;/);
+      await screenshot(page, 'maintenance-en-light');
+      await notice.locator('.ant-alert-close-icon').click();
+      await notice.waitFor({ state: 'detached' });
+      await page.reload();
+      await new LandingPage(page).waitUntilShown();
+      await page.waitForTimeout(500);
+      expect(await notice.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the request-access page to an account without beta access', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl, { locale: 'zh-CN' });
+    try {
+      await createAccount(server, context.request, uniqueEmail('beta'));
+      await page.goto('/');
+      const gate = page.getByTestId('request-access-page');
+      await gate.waitFor();
+      expect(await gate.innerText()).toContain('你的账户暂时没有参与内测的权限');
+      expect(await gate.getByRole('link', { name: '申请抢先体验' }).count()).toBe(1);
+      await screenshot(page, 'request-access-zh-CN-light');
+    } finally {
+      await context.close();
+    }
+  });
+});

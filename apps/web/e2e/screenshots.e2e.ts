@@ -1,0 +1,105 @@
+/**
+ * Screenshots of the key screens in light and dark, en and zh-CN, saved under
+ * test-output/screenshots for people to look at. The language comes from the browser's
+ * (zh-CN → Chinese) and the theme from its colour scheme ("follow system", the default).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createAccount, signIn, uniqueEmail } from './support/accounts';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+import { HomePage } from './pages/HomePage';
+import { LandingPage } from './pages/LandingPage';
+
+let server: TestServer;
+let browser: Browser;
+/** One account per language: the server's saved language wins after sign-in. */
+const accounts: Record<string, { email: string; password: string }> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  const { context } = await openPage(browser, server.baseUrl);
+  accounts.en = await createAccount(server, context.request, uniqueEmail('shots-en'));
+  await context.clearCookies();
+  accounts['zh-CN'] = await createAccount(server, context.request, uniqueEmail('shots-zh'));
+  await context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const VARIANTS = [
+  { locale: 'en-US', lang: 'en', colorScheme: 'light' },
+  { locale: 'en-US', lang: 'en', colorScheme: 'dark' },
+  { locale: 'zh-CN', lang: 'zh-CN', colorScheme: 'light' },
+  { locale: 'zh-CN', lang: 'zh-CN', colorScheme: 'dark' },
+] as const;
+
+describe('screenshots', () => {
+  for (const [index, v] of VARIANTS.entries()) {
+    const tag = `${v.lang}-${v.colorScheme}`;
+    it(`landing, login, home and settings (${tag})`, async () => {
+      const { context, page } = await openPage(browser, server.baseUrl, v);
+      try {
+        // hold the router chunk back once so the start-up screen can be seen
+        let held = false;
+        await page.route(/\/assets\/AppRouter-[^/]+\.js$/, async (route) => {
+          if (!held) {
+            held = true;
+            await new Promise((r) => setTimeout(r, 1_200));
+          }
+          await route.continue();
+        });
+        await page.goto('/');
+        await page.getByTestId('loading-screen').waitFor();
+        await screenshot(page, `startup-${tag}`);
+        const landing = new LandingPage(page);
+        await landing.waitUntilShown();
+        await page.waitForFunction(
+          ([lang, theme]) =>
+            document.documentElement.lang === lang && document.documentElement.dataset.theme === theme,
+          [v.lang, v.colorScheme],
+        );
+        await screenshot(page, `landing-${tag}`);
+        if (index === 0 || index === 3) await screenshot(page, `landing-full-${tag}`, true);
+
+        const login = await landing.openLogin();
+        await page.waitForTimeout(400); // modal animation
+        await screenshot(page, `login-${tag}`);
+        await login.root.locator('.ant-modal-close').click();
+
+        await page.goto('/privacy');
+        await page.locator('.legal__body section').first().waitFor();
+        await screenshot(page, `privacy-${tag}`);
+
+        const account = accounts[v.lang];
+        if (!account) throw new Error(`no account for ${v.lang}`);
+        await signIn(context.request, account.email, account.password);
+        const home = await new HomePage(page).goto();
+        if (index === 0 || index === 2) {
+          await home.highlights.waitFor();
+          await page.waitForTimeout(400);
+          await screenshot(page, `feature-highlights-${tag}`);
+        }
+        await home.skipHighlightsIfShown();
+        await screenshot(page, `home-${tag}`);
+
+        const settings = await home.openSettings();
+        await page.waitForTimeout(400);
+        await screenshot(page, `settings-account-${tag}`);
+        await settings.openTab('appearance');
+        await page.waitForTimeout(400); // tab ink bar animation
+        await screenshot(page, `settings-appearance-${tag}`);
+        await settings.openTab('language');
+        await page.waitForTimeout(400);
+        await screenshot(page, `settings-language-${tag}`);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(v.lang);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

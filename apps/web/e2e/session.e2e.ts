@@ -1,0 +1,111 @@
+/**
+ * The 401 flow of spec section 4 against the real server (access tokens live 3 s here):
+ * concurrent requests share one refresh and are replayed; a failed refresh wipes and reloads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createAccount, uniqueEmail } from './support/accounts';
+import { launchBrowser, openPage } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+import { HomePage } from './pages/HomePage';
+import { LandingPage } from './pages/LandingPage';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('expired access token', () => {
+  it('refreshes once for several concurrent requests and replays them all', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl, { debug: true });
+    try {
+      await createAccount(server, context.request, uniqueEmail('refresh'));
+      const home = await new HomePage(page).goto();
+      await home.skipHighlightsIfShown();
+
+      const statuses: number[] = [];
+      let refreshCalls = 0;
+      page.on('response', (r) => {
+        if (r.url().endsWith('/v1/auth/refreshToken')) refreshCalls += 1;
+        if (r.url().endsWith('/v1/user/settings')) statuses.push(r.status());
+      });
+      // let the 3-second access token expire
+      await page.waitForTimeout(3_500);
+
+      const results = await page.evaluate(async () => {
+        const debug = window.atelierDebug;
+        if (!debug) throw new Error('debug hook missing');
+        const answers = await Promise.all(
+          Array.from({ length: 5 }, () => debug.request('user.settings.get')),
+        );
+        return answers.map((a) => (a as { success: boolean }).success);
+      });
+
+      expect(results).toEqual([true, true, true, true, true]);
+      expect(refreshCalls).toBe(1);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect(await home.root.isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('wipes local data and reloads when the refresh fails', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    try {
+      await createAccount(server, context.request, uniqueEmail('wipe'));
+      const home = await new HomePage(page).goto();
+      await home.skipHighlightsIfShown();
+      await page.evaluate(
+        () =>
+          new Promise<void>((done) => {
+            localStorage.setItem('draft', 'unsaved');
+            const open = indexedDB.open('atelier-drafts', 1);
+            open.onupgradeneeded = () => open.result.createObjectStore('d');
+            open.onsuccess = () => {
+              open.result.close();
+              done();
+            };
+          }),
+      );
+      // the refresh token is no longer valid (revoked elsewhere, say)
+      const cookies = await context.cookies();
+      const refresh = cookies.find((c) => c.name === 'atelier_refresh');
+      expect(refresh).toBeTruthy();
+      if (refresh) await context.addCookies([{ ...refresh, value: 'revoked-token' }]);
+
+      let refreshCalls = 0;
+      page.on('request', (r) => {
+        if (r.url().endsWith('/v1/auth/refreshToken')) refreshCalls += 1;
+      });
+      await page.waitForTimeout(3_500);
+      const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+      // any signed-in request now meets the expired token: the live username check makes one
+      await home.openSettings();
+      await page.getByTestId('account-username').fill('someone_new');
+      await reloaded;
+
+      await new LandingPage(page).waitUntilShown();
+      expect(refreshCalls).toBe(4);
+      const state = await page.evaluate(async () => ({
+        keys: Object.keys(localStorage),
+        dbs: (await indexedDB.databases()).map((d) => d.name),
+        cookie: document.cookie,
+      }));
+      expect(state.keys).toEqual(['atelier.reloadGuard']);
+      expect(state.dbs).toEqual([]);
+      expect(state.cookie).not.toContain('atelier_uid');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * API calls from a test through a browser context's cookies. Access tokens are short-lived in
+ * tests (ACCESS_TOKEN_TTL=3s), so a 401 refreshes the session once and retries, like the app.
+ */
+import type { APIRequestContext, APIResponse, Page } from 'playwright-core';
+
+async function send(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<APIResponse> {
+  const url = `/v1${path}`;
+  if (method === 'GET') return request.get(url);
+  return method === 'PUT' ? request.put(url, { data: data ?? {} }) : request.post(url, { data: data ?? {} });
+}
+
+/** Calls a JSON route and returns its `data`; throws with the wrapper when it fails. */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  let res = await send(request, method, path, data);
+  if (res.status() === 401) {
+    await request.post('/v1/auth/refreshToken', { data: {} });
+    res = await send(request, method, path, data);
+  }
+  const body = (await res.json()) as { success: boolean; data?: T };
+  if (!body.success) throw new Error(`${method} ${path} failed: ${JSON.stringify(body)}`);
+  return body.data as T;
+}
+
+/** Marks the first-visit feature highlights and tour as skipped, so they never cover the page. */
+export async function skipOnboarding(request: APIRequestContext): Promise<void> {
+  await apiCall(request, 'PUT', '/user/settings', {
+    onboarding: { featureHighlights: 'skipped', tour: 'skipped' },
+  });
+}
+
+/** Closes the first-visit feature highlights when they show (they cover the page). */
+export async function dismissHighlights(page: Page): Promise<void> {
+  const skip = page.getByTestId('highlights-skip');
+  try {
+    await skip.waitFor({ timeout: 3_000 });
+  } catch {
+    return;
+  }
+  await skip.click();
+  await skip.waitFor({ state: 'hidden' });
+}

@@ -1,0 +1,128 @@
+/**
+ * Starts the built server (apps/server/dist/main.js) serving the built web app on a free
+ * port with a fresh data directory, and reads the mail outbox it writes without SMTP.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const serverMain = join(repoRoot, 'apps/server/dist/main.js');
+const webIndex = join(repoRoot, 'apps/web/dist/index.html');
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  code?: string;
+  purpose?: string;
+  at: string;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  dataDir: string;
+  logs: () => string;
+  mails: () => Promise<OutboxMail[]>;
+  /** The newest code mailed to `email` (waits for it to arrive). */
+  codeFor: (email: string, purpose?: string) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, logs: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs()}`);
+    try {
+      const res = await fetch(`${baseUrl}/v1/health`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`server did not become healthy:\n${logs()}`);
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  if (!existsSync(serverMain)) throw new Error('Build the server first: npm run build -w @atelier/server');
+  if (!existsSync(webIndex)) throw new Error('Build the web app first: npm run build -w @atelier/web');
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [serverMain], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // stored files are linked under PUBLIC_URL; it must be the address the browser uses
+      PUBLIC_URL: baseUrl,
+      NODE_ENV: 'test',
+      ACCESS_TOKEN_TTL: '3s',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const logs = () => output;
+  await waitForHealth(baseUrl, child, logs);
+
+  const mails = async (): Promise<OutboxMail[]> => {
+    const file = join(dataDir, 'mail-outbox.jsonl');
+    if (!existsSync(file)) return [];
+    return (await readFile(file, 'utf8'))
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as OutboxMail);
+  };
+
+  return {
+    baseUrl,
+    dataDir,
+    logs,
+    mails,
+    async codeFor(email, purpose) {
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        const match = (await mails())
+          .filter((m) => m.to === email && (!purpose || m.purpose === purpose) && m.code)
+          .at(-1);
+        if (match?.code) return match.code;
+        await sleep(100);
+      }
+      throw new Error(`no code mailed to ${email}`);
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise<void>((r) => child.once('exit', () => r()));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/** Routes inside the signed-in layout. Later issues add canvas, library, skills… here. */
+import type { RouteObject } from 'react-router';
+
+export const signedInRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })),
+  },
+  {
+    path: 'canvas',
+    lazy: () => import('../features/canvas/CanvasListPage').then((m) => ({ Component: m.CanvasListPage })),
+  },
+  {
+    path: 'canvas/:canvasId',
+    lazy: () => import('../features/canvas/CanvasPage').then((m) => ({ Component: m.CanvasPage })),
+  },
+  {
+    path: 'projects',
+    lazy: () => import('../features/projects/ProjectsPage').then((m) => ({ Component: m.ProjectsPage })),
+  },
+  {
+    path: 'projects/:projectId',
+    lazy: () =>
+      import('../features/projects/ProjectDetailPage').then((m) => ({ Component: m.ProjectDetailPage })),
+  },
+  {
+    path: 'labels',
+    lazy: () => import('../features/labels/LabelsPage').then((m) => ({ Component: m.LabelsPage })),
+  },
+  {
+    path: 'artifacts/:artifactId',
+    lazy: () => import('../features/artifact/ArtifactPage').then((m) => ({ Component: m.ArtifactPage })),
+  },
+  {
+    path: 'documents/:docId',
+    lazy: () => import('../features/document/DocumentPage').then((m) => ({ Component: m.DocumentPage })),
+  },
+  {
+    path: 'library/resources/:resourceId',
+    lazy: () =>
+      import('../features/library/ResourceDetailPage').then((m) => ({ Component: m.ResourceDetailPage })),
+  },
+  {
+    path: 'library/:tab?',
+    lazy: () => import('../features/library/LibraryPage').then((m) => ({ Component: m.LibraryPage })),
+  },
+  {
+    path: 'threads',
+    lazy: () => import('../features/ai/threads/ThreadsPage').then((m) => ({ Component: m.ThreadsPage })),
+  },
+  {
+    path: 'threads/:resultId',
+    lazy: () =>
+      import('../features/ai/threads/ThreadDetailPage').then((m) => ({ Component: m.ThreadDetailPage })),
+  },
+  {
+    path: '*',
+    lazy: () => import('../features/system/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
+  },
+];

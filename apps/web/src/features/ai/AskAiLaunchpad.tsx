@@ -1,0 +1,346 @@
+/**
+ * The Ask-AI launchpad at the bottom centre of the canvas: question box (Enter sends, Shift+Enter
+ * is a new line), skill and model pickers, context (selected nodes plus library items, with the
+ * skill's per-type limits), web-search and knowledge toggles. Sending streams the run into a new
+ * skill-response node connected from the context nodes. Also guards leaving while AI writes.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Input, Popover, Select, Spin, Switch, Tag } from 'antd';
+import {
+  BookOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  LinkOutlined,
+  PaperClipOutlined,
+  PlusOutlined,
+  SendOutlined,
+  SettingOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import type { LibrarySearchResult, SkillName } from '@atelier/contract';
+import { api } from '../../api/client';
+import { currentLocale } from '../../i18n/i18n';
+import { useUiStore } from '../../stores/uiStore';
+import { useCanvasContext } from '../canvas/canvasContext';
+import { useCanvasPreferences } from '../canvas/canvasPreferences';
+import { useProviderItems } from '../settings/providers/providerQueries';
+import {
+  checkRules,
+  itemsFromNodes,
+  toInvokeContext,
+  unsupportedKinds,
+  type ContextItem,
+  type ContextKind,
+} from './contextItems';
+import { useLaunchpadStore } from './launchpadStore';
+import { runSkill } from './runSkill';
+import { outputLocale } from './threadActions';
+import { useAiT } from './strings';
+import { useLeaveGuard } from './useLeaveGuard';
+import { useReveal } from './useReveal';
+import './ai.css';
+
+const KIND_ICONS: Record<ContextKind, typeof FileTextOutlined> = {
+  documents: FileTextOutlined,
+  resources: PaperClipOutlined,
+  contentList: BookOutlined,
+  urls: LinkOutlined,
+};
+
+function useSkills() {
+  return useQuery({
+    queryKey: ['skill', 'list'],
+    queryFn: ({ signal }) => api.call('skill.list', undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+function LibraryPicker({ onPick }: { onPick: (item: ContextItem) => void }) {
+  const t = useAiT();
+  const [q, setQ] = useState('');
+  const query = q.trim();
+  const results = useQuery({
+    queryKey: ['ai', 'context-search', query],
+    queryFn: async ({ signal }) =>
+      (
+        await api.call(
+          'search.query',
+          { body: { query, domains: ['document', 'resource'], mode: 'keyword', limit: 8 } },
+          { signal },
+        )
+      ).filter((r): r is LibrarySearchResult => 'domain' in r),
+    enabled: query.length > 0,
+    meta: { silent: true },
+  });
+  return (
+    <div className="ai-library-picker" data-testid="ai-library-picker">
+      <Input.Search
+        size="small"
+        allowClear
+        placeholder={t('launchpad.contextSearch')}
+        onSearch={setQ}
+        onChange={(e) => {
+          if (!e.target.value) setQ('');
+        }}
+        data-testid="ai-library-search"
+      />
+      {results.isFetching ? <Spin size="small" /> : null}
+      <ul>
+        {(results.data ?? []).map((r) => (
+          <li key={`${r.domain}:${r.id}`}>
+            <button
+              type="button"
+              className="ai-link"
+              onClick={() =>
+                onPick({
+                  key: `library:${r.id}`,
+                  kind: r.domain === 'resource' ? 'resources' : 'documents',
+                  title: r.title,
+                  value: r.id,
+                })
+              }
+            >
+              {r.domain === 'resource' ? <PaperClipOutlined /> : <FileTextOutlined />} {r.title}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function AskAiLaunchpad() {
+  const t = useAiT();
+  const canvas = useCanvasContext();
+  const { preferences } = useCanvasPreferences();
+  const choice = useLaunchpadStore();
+  const skills = useSkills();
+  const models = useProviderItems('llm');
+  const [text, setText] = useState('');
+  const [empty, setEmpty] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [picked, setPicked] = useState<ContextItem[]>([]);
+  const [removed, setRemoved] = useState<Set<string>>(new Set());
+  const reveal = useReveal();
+  useLeaveGuard();
+
+  // a new selection brings back nodes removed from an earlier one
+  const selectionKey = canvas.selectedNodeIds.join(',');
+  useEffect(() => setRemoved(new Set()), [selectionKey]);
+
+  const skill = skills.data?.find((s) => s.name === choice.skillName) ?? skills.data?.[0];
+  const webSearchSkill = skills.data?.some((s) => s.name === 'webSearch') ?? false;
+  const skipKinds = unsupportedKinds(skill);
+  const items = useMemo(() => {
+    const fromNodes = itemsFromNodes(canvas.doc, canvas.selectedNodeIds);
+    const all = [...fromNodes, ...picked.filter((p) => !fromNodes.some((n) => n.value === p.value))];
+    return all.filter((i) => !removed.has(i.key));
+    // the doc changes in place; the selection and picks decide what is shown
+  }, [canvas.doc, selectionKey, picked, removed]);
+  const usable = items.filter((i) => !skipKinds.has(i.kind));
+  const checks = checkRules(skill, usable);
+  const blocking = checks.find((c) => c.problem);
+  const llms = (models.data ?? []).filter((m) => m.enabled);
+
+  if (!preferences.launchpadShown || canvas.readOnly) return null;
+
+  const send = async () => {
+    const query = text.trim();
+    if (!query) {
+      setEmpty(true);
+      return;
+    }
+    if (blocking || sending) return;
+    setSending(true);
+    const skillName: SkillName =
+      choice.webSearch && webSearchSkill && choice.skillName === 'commonQnA'
+        ? 'webSearch'
+        : (skill?.name ?? 'commonQnA');
+    const context = toInvokeContext(usable);
+    const started = await runSkill({
+      body: {
+        input: { query },
+        skillName,
+        ...(context ? { context } : {}),
+        ...(choice.modelItemId && llms.some((m) => m.itemId === choice.modelItemId)
+          ? { modelItemId: choice.modelItemId }
+          : {}),
+        runtimeConfig: { enabledKnowledgeBase: choice.knowledge },
+        target: { entityType: 'canvas', entityId: canvas.canvasId },
+        locale: outputLocale(),
+      },
+      placeNode: canvas.placeNode,
+      connectFrom: usable.flatMap((i) => (i.nodeId ? [i.nodeId] : [])),
+      reveal,
+    });
+    setSending(false);
+    if (started) {
+      setText('');
+      setPicked([]);
+    }
+  };
+
+  const lang = currentLocale();
+  const kindLabel = (kind: ContextKind) => t(`launchpad.kinds.${kind}`);
+  return (
+    <div className="ai-launchpad nowheel" data-testid="ai-launchpad">
+      <div className="ai-launchpad__context" data-testid="ai-context">
+        <span className="ai-launchpad__label">{t('launchpad.context')}</span>
+        {items.map((item) => {
+          const Icon = KIND_ICONS[item.kind];
+          return (
+            <Tag
+              key={item.key}
+              closable
+              className={skipKinds.has(item.kind) ? 'ai-chip is-unused' : 'ai-chip'}
+              onClose={(e) => {
+                e.preventDefault();
+                setRemoved((prev) => new Set(prev).add(item.key));
+                setPicked((prev) => prev.filter((p) => p.key !== item.key));
+              }}
+              data-testid="ai-context-item"
+            >
+              <Icon /> {item.title || kindLabel(item.kind)}
+            </Tag>
+          );
+        })}
+        <Popover
+          trigger="click"
+          placement="topLeft"
+          title={t('launchpad.contextLibrary')}
+          content={
+            <LibraryPicker
+              onPick={(item) => setPicked((prev) => [...prev.filter((p) => p.key !== item.key), item])}
+            />
+          }
+        >
+          <Button size="small" type="dashed" icon={<PlusOutlined />} data-testid="ai-context-add">
+            {t('launchpad.addContext')}
+          </Button>
+        </Popover>
+        {items.length === 0 ? (
+          <span className="ai-launchpad__hint">{t('launchpad.contextEmpty')}</span>
+        ) : null}
+        <span className="ai-launchpad__limits" data-testid="ai-context-limits">
+          {checks
+            .filter((c) => c.count > 0 || c.required)
+            .map((c) => (
+              <span key={c.kind} className={c.problem ? 'is-problem' : undefined}>
+                {t('launchpad.limit', { count: c.count, limit: c.limit, kind: kindLabel(c.kind) })}
+              </span>
+            ))}
+        </span>
+      </div>
+      <Input.TextArea
+        className="ai-launchpad__input"
+        value={text}
+        autoSize={{ minRows: 1, maxRows: 6 }}
+        placeholder={t('launchpad.placeholder')}
+        status={empty ? 'error' : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (empty) setEmpty(false);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+        data-testid="ai-input"
+      />
+      {empty || blocking ? (
+        <div className="ai-launchpad__error" role="alert">
+          {empty
+            ? t('launchpad.empty')
+            : blocking?.problem === 'required'
+              ? t('launchpad.required', { kind: kindLabel(blocking.kind) })
+              : t('launchpad.tooMany', {
+                  limit: blocking?.limit ?? 0,
+                  kind: kindLabel(blocking?.kind ?? 'documents'),
+                })}
+        </div>
+      ) : null}
+      <div className="ai-launchpad__bar">
+        <Select<SkillName>
+          size="small"
+          variant="borderless"
+          value={skill?.name ?? choice.skillName}
+          loading={skills.isLoading}
+          onChange={(skillName) => choice.set({ skillName })}
+          popupMatchSelectWidth={false}
+          prefix={<ThunderboltOutlined />}
+          aria-label={t('launchpad.skill')}
+          options={(skills.data ?? []).map((s) => ({
+            value: s.name,
+            label: s.displayName[lang] ?? s.displayName.en ?? s.name,
+            title: s.description,
+          }))}
+          data-testid="ai-skill-select"
+        />
+        {llms.length === 0 && models.data ? (
+          <Button
+            size="small"
+            type="link"
+            icon={<SettingOutlined />}
+            onClick={() => useUiStore.getState().openSettings('providers')}
+            data-testid="ai-configure-models"
+          >
+            {t('launchpad.noModel')}
+          </Button>
+        ) : (
+          <Select<string>
+            size="small"
+            variant="borderless"
+            value={
+              choice.modelItemId && llms.some((m) => m.itemId === choice.modelItemId)
+                ? choice.modelItemId
+                : ''
+            }
+            onChange={(value) => choice.set({ modelItemId: value || null })}
+            popupMatchSelectWidth={false}
+            aria-label={t('launchpad.model')}
+            options={[
+              { value: '', label: t('launchpad.defaultModel') },
+              ...llms.map((m) => ({ value: m.itemId, label: m.name })),
+            ]}
+            data-testid="ai-model-select"
+          />
+        )}
+        <span className="ai-launchpad__spacer" />
+        <label className="ai-toggle">
+          <GlobalOutlined />
+          <span>{t('launchpad.webSearch')}</span>
+          <Switch
+            size="small"
+            checked={choice.webSearch && webSearchSkill}
+            disabled={!webSearchSkill}
+            onChange={(webSearch) => choice.set({ webSearch })}
+            data-testid="ai-web-search"
+          />
+        </label>
+        <label className="ai-toggle">
+          <BookOutlined />
+          <span>{t('launchpad.knowledge')}</span>
+          <Switch
+            size="small"
+            checked={choice.knowledge}
+            onChange={(knowledge) => choice.set({ knowledge })}
+            data-testid="ai-knowledge"
+          />
+        </label>
+        <Button
+          type="primary"
+          shape="circle"
+          icon={<SendOutlined />}
+          loading={sending}
+          disabled={Boolean(blocking)}
+          aria-label={t('launchpad.send')}
+          onClick={() => void send()}
+          data-testid="ai-send"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** The launchpad's choices (skill, model, toggles), kept for follow-ups and across canvases in this tab. */
+import { create } from 'zustand';
+import type { SkillName } from '@atelier/contract';
+
+interface LaunchpadState {
+  skillName: SkillName;
+  /** Provider item of the chosen model; null: the user's default chat model. */
+  modelItemId: string | null;
+  webSearch: boolean;
+  knowledge: boolean;
+  set(patch: Partial<Omit<LaunchpadState, 'set'>>): void;
+}
+
+export const useLaunchpadStore = create<LaunchpadState>()((set) => ({
+  skillName: 'commonQnA',
+  modelItemId: null,
+  webSearch: false,
+  knowledge: false,
+  set: (patch) => set(patch),
+}));

@@ -1,0 +1,15 @@
+/** /threads: every conversation with AI, newest first. */
+import { useAiT } from '../strings';
+import { ThreadList } from './ThreadList';
+import '../ai.css';
+
+export function ThreadsPage() {
+  const t = useAiT();
+  return (
+    <div className="ai-threads" data-testid="threads-page">
+      <h1>{t('threads.title')}</h1>
+      <p className="ai-threads__intro">{t('threads.intro')}</p>
+      <ThreadList />
+    </div>
+  );
+}

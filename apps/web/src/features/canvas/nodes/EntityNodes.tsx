@@ -1,0 +1,145 @@
+/**
+ * Nodes that stand for an entity (document, code artifact, resource, website, image, mind map)
+ * and the generic card used by skill, tool and response nodes.
+ */
+import { memo } from 'react';
+import type { NodeProps } from '@xyflow/react';
+import { ExportOutlined } from '@ant-design/icons';
+import { useCanvasT } from '../strings';
+import type { FlowNode } from '../useCanvasFlow';
+import { Handles, NodeCard, PreviewText } from './NodeCard';
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export const DocumentNode = memo(function DocumentNode({ data, selected }: NodeProps<FlowNode>) {
+  return (
+    <NodeCard type="document" title={data.title} selected={selected}>
+      <PreviewText text={data.contentPreview} />
+    </NodeCard>
+  );
+});
+
+export const CodeArtifactNode = memo(function CodeArtifactNode({ data, selected }: NodeProps<FlowNode>) {
+  const artifactType = str(data.metadata.artifactType) || str(data.metadata.type);
+  return (
+    <NodeCard
+      type="codeArtifact"
+      title={data.title}
+      selected={selected}
+      badge={
+        artifactType ? (
+          <span className="canvas-node__badge" data-testid="artifact-type-badge">
+            {artifactType}
+          </span>
+        ) : null
+      }
+    >
+      <PreviewText text={data.contentPreview} />
+    </NodeCard>
+  );
+});
+
+export const ResourceNode = memo(function ResourceNode({ data, selected }: NodeProps<FlowNode>) {
+  const t = useCanvasT();
+  const resourceType = str(data.metadata.resourceType);
+  const indexStatus = str(data.metadata.indexStatus);
+  return (
+    <NodeCard
+      type="resource"
+      title={data.title}
+      selected={selected}
+      badge={
+        <>
+          {resourceType ? <span className="canvas-node__badge">{resourceType}</span> : null}
+          {indexStatus ? (
+            <span
+              className={`canvas-node__badge is-${
+                indexStatus === 'finish' ? 'success' : indexStatus.includes('fail') ? 'error' : 'processing'
+              }`}
+            >
+              {t('node.indexStatus', { status: indexStatus })}
+            </span>
+          ) : null}
+        </>
+      }
+    >
+      <PreviewText text={data.contentPreview} />
+    </NodeCard>
+  );
+});
+
+export const WebsiteNode = memo(function WebsiteNode({ data, selected }: NodeProps<FlowNode>) {
+  const t = useCanvasT();
+  const url = str(data.metadata.url);
+  const safe = /^https?:\/\//i.test(url) ? url : '';
+  return (
+    <NodeCard type="website" title={data.title || url} selected={selected}>
+      {safe ? (
+        <a
+          className="canvas-node__url nodrag"
+          href={safe}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={t('node.openLink')}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {safe} <ExportOutlined />
+        </a>
+      ) : null}
+      <PreviewText text={data.contentPreview} />
+    </NodeCard>
+  );
+});
+
+export const ImageNode = memo(function ImageNode({ data, selected }: NodeProps<FlowNode>) {
+  const src = str(data.metadata.url) || str(data.metadata.imageUrl);
+  return (
+    <div
+      className={`canvas-node canvas-node--image${selected ? ' is-selected' : ''}`}
+      data-testid="canvas-node-image"
+    >
+      <Handles />
+      {src ? <img className="canvas-node__image" src={src} alt={data.title} draggable={false} /> : null}
+      {data.title ? <div className="canvas-node__caption">{data.title}</div> : null}
+    </div>
+  );
+});
+
+/** Counts the cards of a mind map stored as JSON in the preview (when it is one). */
+function mindMapSize(text: string): number | null {
+  try {
+    const count = (n: unknown): number => {
+      const node = n as { children?: unknown[] } | null;
+      return (
+        1 + (Array.isArray(node?.children) ? node.children.reduce<number>((s, c) => s + count(c), 0) : 0)
+      );
+    };
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? count(parsed) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const MindMapNode = memo(function MindMapNode({ data, selected }: NodeProps<FlowNode>) {
+  const t = useCanvasT();
+  const size = data.contentPreview ? mindMapSize(data.contentPreview) : null;
+  return (
+    <NodeCard type="mindMap" title={data.title} selected={selected}>
+      {size !== null ? (
+        <div className="canvas-node__preview">{t('node.items', { count: size })}</div>
+      ) : (
+        <PreviewText text={data.contentPreview} />
+      )}
+    </NodeCard>
+  );
+});
+
+/** Skill, tool, tool response and (until the AI feature's own view) skill response. */
+export const GenericNode = memo(function GenericNode({ type, data, selected }: NodeProps<FlowNode>) {
+  return (
+    <NodeCard type={type} title={data.title} selected={selected}>
+      <PreviewText text={data.contentPreview} />
+    </NodeCard>
+  );
+});

@@ -1,0 +1,78 @@
+/**
+ * The chrome every card-like node shares: connection handles, the type line with its icon, the
+ * title, and an optional preview (hidden in compact size mode by CSS on the canvas).
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Handle, Position } from '@xyflow/react';
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  CodeOutlined,
+  CommentOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  PaperClipOutlined,
+  PictureOutlined,
+  ThunderboltOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import type { CanvasNodeType } from '@atelier/canvas';
+
+export const NODE_ICONS: Record<CanvasNodeType, typeof FileTextOutlined> = {
+  document: FileTextOutlined,
+  codeArtifact: CodeOutlined,
+  website: GlobalOutlined,
+  resource: PaperClipOutlined,
+  skill: ThunderboltOutlined,
+  tool: ToolOutlined,
+  skillResponse: CommentOutlined,
+  toolResponse: ToolOutlined,
+  memo: FileTextOutlined,
+  group: AppstoreOutlined,
+  image: PictureOutlined,
+  mindMap: ApartmentOutlined,
+};
+
+export function Handles() {
+  return (
+    <>
+      <Handle type="target" position={Position.Left} />
+      <Handle type="source" position={Position.Right} />
+    </>
+  );
+}
+
+export interface NodeCardProps {
+  type: CanvasNodeType;
+  title: string;
+  selected: boolean | undefined;
+  /** Extra line(s) under the type (badge, url, status). */
+  badge?: ReactNode;
+  /** Content preview; hidden in compact mode. */
+  children?: ReactNode;
+}
+
+export function NodeCard({ type, title, selected, badge, children }: NodeCardProps) {
+  const { t } = useTranslation();
+  const Icon = NODE_ICONS[type];
+  return (
+    <div
+      className={`canvas-node canvas-node--${type}${selected ? ' is-selected' : ''}`}
+      data-testid={`canvas-node-${type}`}
+    >
+      <Handles />
+      <div className="canvas-node__type">
+        <Icon /> {t(`canvas.node.types.${type}`)}
+        {badge}
+      </div>
+      <div className="canvas-node__title">{title || t('canvas.node.untitled')}</div>
+      {children ? <div className="canvas-node__body">{children}</div> : null}
+    </div>
+  );
+}
+
+/** Text preview with a line clamp that the size mode changes. */
+export function PreviewText({ text }: { text: string }) {
+  return text ? <div className="canvas-node__preview">{text}</div> : null;
+}

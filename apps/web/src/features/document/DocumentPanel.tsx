@@ -1,0 +1,261 @@
+/**
+ * The document editor: Tiptap on the one schema of packages/editor, bound to the live
+ * `doc:<docId>` Y.Doc (Collaboration; Yjs owns undo), with collaborator carets through the
+ * Hocuspocus awareness, markdown shortcuts (Tiptap input rules), a formatting toolbar, a slash
+ * menu, image upload, an editable title, the document's read-only switch and an export menu.
+ * Used in the canvas preview panel and on its own page (/documents/:docId).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { App, Badge, Button, Dropdown, Input, Spin, Switch, Tooltip } from 'antd';
+import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EditorContent, useEditor } from '@tiptap/react';
+import type { Editor } from '@tiptap/core';
+import { Collaboration } from '@tiptap/extension-collaboration';
+import { Placeholder } from '@tiptap/extension-placeholder';
+import { DOC_FRAGMENT, editorExtensions } from '@atelier/editor';
+import type { Document } from '@atelier/contract';
+import { api } from '../../api/client';
+import { useUserSettings } from '../settings/useUserSettings';
+import { useCollab, type CollabSession, type CollabStatus } from '../canvas/useCollab';
+import { caretColor, CollabCaret } from './collabCaret';
+import { EditorToolbar } from './EditorToolbar';
+import { filterCommands } from './blockCommands';
+import { SlashCommands, SlashMenu, type SlashBridge } from './slashMenu';
+import { useDocumentT } from './strings';
+import './document.css';
+
+const STATUS_COLOR: Record<CollabStatus, 'processing' | 'warning' | 'success' | 'error'> = {
+  connecting: 'processing',
+  saving: 'warning',
+  saved: 'success',
+  disconnected: 'error',
+};
+
+export const documentKey = (docId: string) => ['document', docId] as const;
+
+function DocEditor({
+  session,
+  editable,
+  user,
+  onUpload,
+}: {
+  session: CollabSession;
+  editable: boolean;
+  user: { name: string; color: string };
+  onUpload: (file: File, editor: Editor) => Promise<void>;
+}) {
+  const t = useDocumentT();
+  const bridge = useMemo<SlashBridge>(() => ({ onChange: () => undefined, onKeyDown: () => false }), []);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const editor = useEditor(
+    {
+      extensions: [
+        ...editorExtensions({ undoRedo: false }),
+        Collaboration.configure({ document: session.doc, field: DOC_FRAGMENT }),
+        CollabCaret.configure({ awareness: session.provider.awareness, user }),
+        Placeholder.configure({ placeholder: t('placeholder') }),
+        // functions, not the bridge object itself: Tiptap deep-copies plain option objects
+        SlashCommands.configure({
+          bridge: {
+            onChange: (state) => bridge.onChange(state),
+            onKeyDown: (event) => bridge.onKeyDown(event),
+          },
+        }),
+      ],
+      editable,
+      editorProps: { attributes: { class: 'doc-editor__content', 'data-testid': 'doc-editor' } },
+    },
+    [session, user.name, user.color],
+  );
+  useEffect(() => {
+    if (editor && editor.isEditable !== editable) editor.setEditable(editable);
+  }, [editor, editable]);
+
+  const pickImage = useCallback(() => fileInput.current?.click(), []);
+  const commands = useCallback((query: string) => filterCommands(query, (key) => t(`toolbar.${key}`)), [t]);
+  if (!editor) return <Spin />;
+  return (
+    <>
+      {editable && <EditorToolbar editor={editor} pickImage={pickImage} />}
+      <div className="doc-editor__scroll">
+        <EditorContent editor={editor} className="doc-editor" />
+      </div>
+      {editable && <SlashMenu bridge={bridge} commands={commands} pickImage={pickImage} />}
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+        hidden
+        data-testid="doc-image-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void onUpload(file, editor);
+        }}
+      />
+    </>
+  );
+}
+
+export function DocumentPanel({
+  docId,
+  title,
+  readOnly,
+  onClose,
+}: {
+  docId: string;
+  title: string;
+  /** The surrounding canvas is read-only: the document cannot be edited here either. */
+  readOnly: boolean;
+  onClose?: () => void;
+}) {
+  const t = useDocumentT();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const { session, status, synced } = useCollab(`doc:${docId}`);
+  const settings = useUserSettings().data;
+  const detail = useQuery({
+    queryKey: documentKey(docId),
+    queryFn: ({ signal }) => api.call('knowledge.document.detail', { query: { docId } }, { signal }),
+  });
+  const doc = detail.data;
+  const [draftTitle, setDraftTitle] = useState<string | null>(null);
+
+  const update = useMutation({
+    mutationFn: (body: { title?: string; readOnly?: boolean }) =>
+      api.call('knowledge.document.update', { body: { docId, ...body } }),
+    onSuccess: (next: Document) => client.setQueryData(documentKey(docId), { ...doc, ...next }),
+    onError: () => void message.error(t('saveFailed')),
+    meta: { silent: true },
+  });
+
+  // The server answers a refused edit (too long, read-only meanwhile…) with a stateless error.
+  useEffect(() => {
+    const provider = session?.provider;
+    if (!provider) return;
+    const onStateless = ({ payload }: { payload: string }) => {
+      try {
+        const parsed = JSON.parse(payload) as { type?: string };
+        if (parsed.type === 'error') void message.error(t('saveFailed'));
+      } catch {
+        // not one of ours
+      }
+    };
+    provider.on('stateless', onStateless);
+    return () => {
+      provider.off('stateless', onStateless);
+    };
+  }, [session, message, t]);
+
+  const user = useMemo(() => {
+    const name = settings?.nickname || settings?.name || settings?.email?.split('@')[0] || t('you');
+    return { name, color: caretColor(settings?.uid ?? name) };
+  }, [settings, t]);
+
+  const docReadOnly = doc?.readOnly ?? false;
+  const editable = !readOnly && !docReadOnly;
+  const shownTitle = draftTitle ?? doc?.title ?? title;
+
+  const saveTitle = () => {
+    if (draftTitle === null) return;
+    const next = draftTitle.trim();
+    setDraftTitle(null);
+    if (next && next !== doc?.title) update.mutate({ title: next });
+  };
+
+  const upload = async (file: File, editor: Editor) => {
+    try {
+      const form = new FormData();
+      form.append('entityType', 'document');
+      form.append('entityId', docId);
+      form.append('file', file);
+      const { url } = await api.call('misc.upload', { body: form });
+      editor.chain().focus().setImage({ src: url, alt: file.name }).run();
+    } catch {
+      void message.error(t('uploadFailed'));
+    }
+  };
+
+  const download = async (format: 'md' | 'docx' | 'pdf') => {
+    try {
+      // a cheap authenticated call first, so an expired session is refreshed before the download
+      await api.call('knowledge.document.detail', { query: { docId } });
+      const link = document.createElement('a');
+      link.href = api.url('knowledge.document.export', { query: { docId, format } });
+      link.download = `${shownTitle || t('untitled')}.${format}`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+    } catch {
+      void message.error(t('exportFailed'));
+    }
+  };
+
+  if (detail.isError) {
+    return (
+      <aside className="doc-panel" data-testid="document-panel">
+        <div className="doc-panel__missing">{t('notFound')}</div>
+      </aside>
+    );
+  }
+
+  return (
+    <aside className="doc-panel" data-testid="document-panel" data-readonly={!editable}>
+      <header className="doc-panel__header">
+        <Input
+          variant="borderless"
+          className="doc-panel__title"
+          data-testid="doc-title"
+          value={shownTitle}
+          placeholder={t('untitled')}
+          aria-label={t('titlePlaceholder')}
+          readOnly={!editable}
+          maxLength={512}
+          onChange={(e) => setDraftTitle(e.target.value)}
+          onBlur={saveTitle}
+          onPressEnter={(e) => e.currentTarget.blur()}
+        />
+        <span className="doc-panel__status" data-testid="collab-status" data-status={status}>
+          <Badge status={STATUS_COLOR[status]} text={t(`status.${status}`)} />
+        </span>
+        <Tooltip title={docReadOnly ? t('readOnlyHint') : undefined}>
+          <span className="doc-panel__mode">
+            <Switch
+              size="small"
+              data-testid="doc-readonly-toggle"
+              checked={docReadOnly}
+              disabled={readOnly || !doc}
+              loading={update.isPending}
+              onChange={(checked) => update.mutate({ readOnly: checked })}
+            />
+            {docReadOnly ? t('readOnly') : t('editable')}
+          </span>
+        </Tooltip>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'md', label: t('exportMd') },
+              { key: 'docx', label: t('exportDocx') },
+              { key: 'pdf', label: t('exportPdf') },
+            ],
+            onClick: ({ key }) => void download(key as 'md' | 'docx' | 'pdf'),
+          }}
+        >
+          <Button size="small" icon={<DownloadOutlined />} data-testid="doc-export">
+            {t('export')}
+          </Button>
+        </Dropdown>
+        {onClose && <Button type="text" icon={<CloseOutlined />} onClick={onClose} aria-label={t('close')} />}
+      </header>
+      <div className="doc-panel__body">
+        {session && synced && doc ? (
+          <DocEditor session={session} editable={editable} user={user} onUpload={upload} />
+        ) : (
+          <Spin className="doc-panel__spin" />
+        )}
+      </div>
+    </aside>
+  );
+}

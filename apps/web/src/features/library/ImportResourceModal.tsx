@@ -1,0 +1,426 @@
+/**
+ * Resource import (spec section 2): file upload with a progress bar per file, image upload, web
+ * links (several, one per line), pasted text, and the web clipper's explanation. A full library
+ * (E2001) opens the storage-exceeded dialog; too-large files say so on their row.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Input, Modal, Progress, Tabs, Typography, Upload } from 'antd';
+import {
+  CloseOutlined,
+  FileAddOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  PictureOutlined,
+  ScissorOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { HttpUrlSchema, LIMITS, type CreateResource } from '@atelier/contract';
+import { reportError } from '../../components/errorToast/reporter';
+import { StorageExceededModal } from '../../components/StorageExceededModal';
+import { useUiStore } from '../../stores/uiStore';
+import { useSystemConfig } from '../system/MaintenanceNotice';
+import {
+  isFileTooLarge,
+  isQuotaError,
+  libraryKeys,
+  remainingFilesOf,
+  uploadResourceFile,
+  useLibraryMutations,
+} from './libraryQueries';
+import { useLibraryT, type LibraryT } from './strings';
+
+export type ImportTab = 'file' | 'image' | 'weblink' | 'text' | 'clipper';
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+type UploadState = 'uploading' | 'done' | 'error';
+interface UploadRow {
+  key: string;
+  name: string;
+  percent: number;
+  state: UploadState;
+  error?: string;
+}
+
+/** Splits the links box into links; an empty list or a non-http(s) line is an error message key. */
+export function parseLinks(
+  text: string,
+):
+  | { links: string[]; error?: undefined }
+  | { links?: undefined; error: 'linksRequired' | 'linkInvalid' | 'tooManyLinks'; line?: string } {
+  const links = [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (links.length === 0) return { error: 'linksRequired' };
+  const bad = links.find((l) => !HttpUrlSchema.safeParse(l).success);
+  if (bad !== undefined) return { error: 'linkInvalid', line: bad };
+  if (links.length > LIMITS.maxBatchItems) return { error: 'tooManyLinks' };
+  return { links };
+}
+
+/** Whether the settings dialog has a subscription tab to upgrade in (loaded only when needed). */
+function useUpgradeTab(wanted: boolean): boolean {
+  const [found, setFound] = useState(false);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void import('../settings/settingsTabs').then(
+      (m) => live && setFound(m.SETTINGS_TABS.some((tab) => (tab.key as string) === 'subscription')),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return found;
+}
+
+function useQuotaDialog() {
+  const [remaining, setRemaining] = useState<number | null>(null);
+  const config = useSystemConfig();
+  const openSettings = useUiStore((s) => s.openSettings);
+  // the upgrade button only when there is somewhere to upgrade (spec: storage-exceeded modal)
+  const canUpgrade = useUpgradeTab(remaining !== null && config.data?.features.subscription === true);
+  const dialog = (
+    <StorageExceededModal
+      open={remaining !== null}
+      onClose={() => setRemaining(null)}
+      {...(remaining !== null && remaining > 0 ? { remainingFiles: remaining } : {})}
+      {...(canUpgrade
+        ? {
+            onUpgrade: () => {
+              setRemaining(null);
+              openSettings('subscription');
+            },
+          }
+        : {})}
+    />
+  );
+  return { dialog, show: (error: unknown) => setRemaining(remainingFilesOf(error) ?? 0) };
+}
+
+function FilesPane({
+  kind,
+  t,
+  onQuota,
+}: {
+  kind: 'file' | 'image';
+  t: LibraryT;
+  onQuota: (e: unknown) => void;
+}) {
+  const client = useQueryClient();
+  const [rows, setRows] = useState<UploadRow[]>([]);
+  const counter = useRef(0);
+  const patch = (key: string, change: Partial<UploadRow>) =>
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
+
+  const start = (file: File) => {
+    counter.current += 1;
+    const key = `${counter.current}-${file.name}`;
+    if (kind === 'image' && !IMAGE_TYPES.includes(file.type)) {
+      setRows((all) => [
+        ...all,
+        { key, name: file.name, percent: 0, state: 'error', error: t('import.noImage') },
+      ]);
+      return;
+    }
+    setRows((all) => [...all, { key, name: file.name, percent: 0, state: 'uploading' }]);
+    uploadResourceFile(file, (fraction) => patch(key, { percent: Math.round(fraction * 100) })).then(
+      () => {
+        patch(key, { percent: 100, state: 'done' });
+        void client.invalidateQueries({ queryKey: libraryKeys.all });
+      },
+      (err: unknown) => {
+        const tooLarge = isFileTooLarge(err);
+        patch(key, {
+          state: 'error',
+          error: tooLarge
+            ? t('import.fileTooLarge')
+            : err instanceof Error && err.message
+              ? err.message
+              : t('import.uploadFailed'),
+        });
+        if (isQuotaError(err)) onQuota(err);
+        else if (!tooLarge) reportError(err);
+      },
+    );
+  };
+
+  return (
+    <div className="library-import__pane">
+      <Upload.Dragger
+        multiple
+        showUploadList={false}
+        accept={kind === 'image' ? IMAGE_TYPES.join(',') : undefined}
+        beforeUpload={(file) => {
+          start(file);
+          return false;
+        }}
+        data-testid={`import-${kind}-drop`}
+      >
+        <p className="ant-upload-drag-icon">{kind === 'image' ? <PictureOutlined /> : <FileAddOutlined />}</p>
+        <p className="ant-upload-text">{t(kind === 'image' ? 'import.dropImages' : 'import.dropFiles')}</p>
+        <p className="ant-upload-hint">
+          {t(kind === 'image' ? 'import.dropImagesHint' : 'import.dropFilesHint')}
+        </p>
+      </Upload.Dragger>
+      {rows.length > 0 ? (
+        <ul className="library-import__uploads" data-testid="import-uploads">
+          {rows.map((row) => (
+            <li
+              key={row.key}
+              className="library-import__upload"
+              data-testid="import-upload"
+              data-state={row.state}
+            >
+              <span className="library-import__upload-name">{row.name}</span>
+              <Progress
+                percent={row.percent}
+                size="small"
+                status={row.state === 'error' ? 'exception' : row.state === 'done' ? 'success' : 'active'}
+              />
+              {row.error ? (
+                <Typography.Text type="danger" className="library-import__upload-error">
+                  {row.error}
+                </Typography.Text>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function LinksPane({
+  t,
+  onDone,
+  onQuota,
+}: {
+  t: LibraryT;
+  onDone: (n: number) => void;
+  onQuota: (e: unknown) => void;
+}) {
+  const { createResources } = useLibraryMutations();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    const parsed = parseLinks(text);
+    if (parsed.error) {
+      setError(
+        parsed.error === 'tooManyLinks'
+          ? t('import.tooManyLinks', { max: LIMITS.maxBatchItems })
+          : parsed.error === 'linkInvalid'
+            ? `${t('import.linkInvalid')}. ${t('import.badLine', { line: parsed.line ?? '' })}`
+            : t('import.linksRequired'),
+      );
+      return;
+    }
+    setError(null);
+    const items: CreateResource[] = parsed.links.map((url) => ({
+      resourceType: 'weblink',
+      title: url,
+      data: { url },
+    }));
+    createResources.mutate(items, {
+      onSuccess: (rows) => {
+        setText('');
+        onDone(rows.length);
+      },
+      onError: (err) => (isQuotaError(err) ? onQuota(err) : reportError(err)),
+    });
+  };
+  return (
+    <div className="library-import__pane">
+      <label className="library-import__label" htmlFor="import-links">
+        {t('import.linksLabel')}
+      </label>
+      <Input.TextArea
+        id="import-links"
+        rows={6}
+        value={text}
+        status={error ? 'error' : undefined}
+        placeholder={t('import.linksPlaceholder')}
+        onChange={(e) => setText(e.target.value)}
+        data-testid="import-links"
+      />
+      {error ? (
+        <Typography.Text type="danger" data-testid="import-links-error">
+          {error}
+        </Typography.Text>
+      ) : null}
+      <div className="library-import__footer">
+        <Button
+          type="primary"
+          onClick={save}
+          loading={createResources.isPending}
+          data-testid="import-links-save"
+        >
+          {t('import.save')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function TextPane({
+  t,
+  onDone,
+  onQuota,
+}: {
+  t: LibraryT;
+  onDone: (n: number) => void;
+  onQuota: (e: unknown) => void;
+}) {
+  const { createResources } = useLibraryMutations();
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    if (!title.trim() || !content.trim()) {
+      setError(t('import.textRequired'));
+      return;
+    }
+    if (content.length > LIMITS.maxContentChars) {
+      setError(t('import.textTooLong'));
+      return;
+    }
+    setError(null);
+    createResources.mutate([{ resourceType: 'text', title: title.trim(), content }], {
+      onSuccess: () => {
+        setTitle('');
+        setContent('');
+        onDone(1);
+      },
+      onError: (err) => (isQuotaError(err) ? onQuota(err) : reportError(err)),
+    });
+  };
+  return (
+    <div className="library-import__pane">
+      <label className="library-import__label" htmlFor="import-text-title">
+        {t('import.textTitle')}
+      </label>
+      <Input
+        id="import-text-title"
+        value={title}
+        maxLength={512}
+        onChange={(e) => setTitle(e.target.value)}
+        data-testid="import-text-title"
+      />
+      <label className="library-import__label" htmlFor="import-text-content">
+        {t('import.textContent')}
+      </label>
+      <Input.TextArea
+        id="import-text-content"
+        rows={8}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        data-testid="import-text-content"
+      />
+      {error ? (
+        <Typography.Text type="danger" data-testid="import-text-error">
+          {error}
+        </Typography.Text>
+      ) : null}
+      <div className="library-import__footer">
+        <Button
+          type="primary"
+          onClick={save}
+          loading={createResources.isPending}
+          data-testid="import-text-save"
+        >
+          {t('import.save')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ClipperPane({ t }: { t: LibraryT }) {
+  return (
+    <div className="library-import__pane" data-testid="import-clipper">
+      <Typography.Paragraph>{t('import.clipperIntro')}</Typography.Paragraph>
+      <ol className="library-import__steps">
+        <li>{t('import.clipperStep1')}</li>
+        <li>{t('import.clipperStep2')}</li>
+        <li>{t('import.clipperStep3')}</li>
+      </ol>
+      <Typography.Paragraph type="secondary">{t('import.clipperNote')}</Typography.Paragraph>
+    </div>
+  );
+}
+
+export function ImportResourceModal({
+  open,
+  initialTab = 'file',
+  onClose,
+}: {
+  open: boolean;
+  initialTab?: ImportTab;
+  onClose: () => void;
+}) {
+  const t = useLibraryT();
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const [tab, setTab] = useState<ImportTab>(initialTab);
+  const quota = useQuotaDialog();
+  const done = (count: number) => {
+    void message.success(t(count === 1 ? 'import.saved_one' : 'import.saved_other', { count }));
+    onClose();
+  };
+  const tabs: { key: ImportTab; icon: ReactNode; children: ReactNode }[] = [
+    {
+      key: 'file',
+      icon: <FileAddOutlined />,
+      children: <FilesPane kind="file" t={t} onQuota={quota.show} />,
+    },
+    {
+      key: 'image',
+      icon: <PictureOutlined />,
+      children: <FilesPane kind="image" t={t} onQuota={quota.show} />,
+    },
+    {
+      key: 'weblink',
+      icon: <GlobalOutlined />,
+      children: <LinksPane t={t} onDone={done} onQuota={quota.show} />,
+    },
+    {
+      key: 'text',
+      icon: <FileTextOutlined />,
+      children: <TextPane t={t} onDone={done} onQuota={quota.show} />,
+    },
+    { key: 'clipper', icon: <ScissorOutlined />, children: <ClipperPane t={t} /> },
+  ];
+  return (
+    <>
+      <Modal
+        open={open}
+        onCancel={onClose}
+        title={t('import.title')}
+        footer={null}
+        width={720}
+        closeIcon={<CloseOutlined aria-label={tc('common.close')} />}
+        destroyOnHidden
+        data-testid="import-modal"
+      >
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as ImportTab)}
+          items={tabs.map(({ key, icon, children }) => ({
+            key,
+            icon,
+            label: <span data-testid={`import-tab-${key}`}>{t(`import.${key}`)}</span>,
+            children,
+          }))}
+        />
+      </Modal>
+      {quota.dialog}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+/** Pick existing canvases, or documents and resources, that are not in the project yet, and add them. */
+import { useMemo, useState } from 'react';
+import { type ButtonProps, Checkbox, Empty, Modal, Spin, Tabs } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { ProjectDetail, ProjectItem } from '@atelier/contract';
+import { api } from '../../api/client';
+import { useProjectsT } from './strings';
+
+type Kind = 'canvas' | 'files';
+
+export function AddItemsModal({
+  project,
+  kind,
+  onClose,
+  onAdd,
+  adding,
+}: {
+  project: ProjectDetail;
+  kind: Kind | null;
+  onClose: () => void;
+  onAdd: (items: ProjectItem[]) => void;
+  adding: boolean;
+}) {
+  const t = useProjectsT();
+  const [selected, setSelected] = useState<string[]>([]);
+  const open = kind !== null;
+  const canvases = useQuery({
+    queryKey: ['projects', 'pick', 'canvas'],
+    queryFn: ({ signal }) => api.call('canvas.list', { query: { pageSize: 100 } }, { signal }),
+    enabled: kind === 'canvas',
+  });
+  const documents = useQuery({
+    queryKey: ['projects', 'pick', 'document'],
+    queryFn: ({ signal }) => api.call('knowledge.document.list', { query: { pageSize: 100 } }, { signal }),
+    enabled: kind === 'files',
+  });
+  const resources = useQuery({
+    queryKey: ['projects', 'pick', 'resource'],
+    queryFn: ({ signal }) => api.call('knowledge.resource.list', { query: { pageSize: 100 } }, { signal }),
+    enabled: kind === 'files',
+  });
+
+  const inProject = useMemo(
+    () => new Set([...project.canvases, ...project.files].map((i) => `${i.entityType}:${i.entityId}`)),
+    [project],
+  );
+  const options = (type: ProjectItem['entityType'], rows: { id: string; title: string }[]) =>
+    rows
+      .filter((r) => !inProject.has(`${type}:${r.id}`))
+      .map((r) => ({ value: `${type}:${r.id}`, label: r.title || t('detail.untitled') }));
+
+  const list = (loading: boolean, opts: { value: string; label: string }[]) =>
+    loading ? (
+      <Spin />
+    ) : opts.length === 0 ? (
+      <Empty description={t('detail.nothingToAdd')} />
+    ) : (
+      <Checkbox.Group
+        className="project-pick"
+        value={selected}
+        onChange={(values) => setSelected(values)}
+        options={opts.map((o) => ({ ...o, label: <span data-testid="project-pick-option">{o.label}</span> }))}
+      />
+    );
+
+  const canvasOptions = options(
+    'canvas',
+    (canvases.data ?? []).map((c) => ({ id: c.canvasId, title: c.title })),
+  );
+  const documentOptions = options(
+    'document',
+    (documents.data ?? []).map((d) => ({ id: d.docId, title: d.title })),
+  );
+  const resourceOptions = options(
+    'resource',
+    (resources.data ?? []).map((r) => ({ id: r.resourceId, title: r.title })),
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={kind === 'canvas' ? t('detail.addCanvas') : t('detail.addFiles')}
+      okText={t('detail.add')}
+      cancelText={t('cancel')}
+      okButtonProps={{ disabled: selected.length === 0, 'data-testid': 'project-pick-add' } as ButtonProps}
+      confirmLoading={adding}
+      onCancel={onClose}
+      afterOpenChange={(visible) => !visible && setSelected([])}
+      onOk={() =>
+        onAdd(
+          selected.map((key) => {
+            const [entityType, ...rest] = key.split(':');
+            return { entityType: entityType as ProjectItem['entityType'], entityId: rest.join(':') };
+          }),
+        )
+      }
+    >
+      <p>{t('detail.pick')}</p>
+      {kind === 'canvas' ? (
+        list(canvases.isPending, canvasOptions)
+      ) : (
+        <Tabs
+          items={[
+            {
+              key: 'documents',
+              label: t('detail.documents'),
+              children: list(documents.isPending, documentOptions),
+            },
+            {
+              key: 'resources',
+              label: t('detail.resources'),
+              children: list(resources.isPending, resourceOptions),
+            },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}

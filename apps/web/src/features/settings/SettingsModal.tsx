@@ -1,0 +1,41 @@
+/** The settings dialog: one tab per area, opened from the sidebar or the home quick actions. */
+import { useTranslation } from 'react-i18next';
+import { Modal, Tabs } from 'antd';
+import { useUiStore } from '../../stores/uiStore';
+import { SETTINGS_TABS } from './settingsTabs';
+import './settings.css';
+
+export function SettingsModal() {
+  const { t } = useTranslation();
+  const tab = useUiStore((s) => s.settingsTab);
+  const { openSettings, closeSettings } = useUiStore.getState();
+  const active = SETTINGS_TABS.find((d) => d.key === tab)?.key ?? SETTINGS_TABS[0]?.key;
+  return (
+    <Modal
+      open={tab !== null}
+      onCancel={closeSettings}
+      footer={null}
+      width={880}
+      centered
+      title={t('settings.title')}
+      className="settings-modal"
+      data-testid="settings-modal"
+    >
+      <Tabs
+        tabPlacement="start"
+        activeKey={active}
+        onChange={(key) => openSettings(key)}
+        items={SETTINGS_TABS.map(({ key, icon, Component }) => ({
+          key,
+          icon,
+          label: <span data-testid={`settings-tab-${key}`}>{t(`settings.tabs.${key}`)}</span>,
+          children: (
+            <div className="settings-pane">
+              <Component />
+            </div>
+          ),
+        }))}
+      />
+    </Modal>
+  );
+}

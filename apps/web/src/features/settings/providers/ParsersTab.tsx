@@ -1,0 +1,69 @@
+/**
+ * Settings > Parser configuration: which provider (and its service item) searches the web and
+ * parses URLs and PDF files; saved as the preferences webSearch, urlParsing and pdfParsing.
+ */
+import { App, Form, Select } from 'antd';
+import type { ProviderCategory, UserPreferences } from '@atelier/contract';
+import { useCurrentUser, useUpdateUserSettings } from '../useUserSettings';
+import { useProviderItems, useProviders } from './providerQueries';
+import { useAiSettingsT } from './strings';
+import './aiSettings.css';
+
+type ParserKey = 'webSearch' | 'urlParsing' | 'pdfParsing';
+const PARSERS: readonly ParserKey[] = ['webSearch', 'urlParsing', 'pdfParsing'];
+const BUILT_IN = '';
+
+function ParserField({ kind }: { kind: ParserKey }) {
+  const t = useAiSettingsT();
+  const { message } = App.useApp();
+  const user = useCurrentUser();
+  const update = useUpdateUserSettings({ silent: true });
+  const providers = useProviders();
+  const items = useProviderItems(kind as ProviderCategory);
+  const choices = (providers.data ?? []).filter((p) => p.enabled && p.categories.includes(kind));
+  const current = user.preferences[kind]?.providerId ?? BUILT_IN;
+
+  const choose = (providerId: string) => {
+    const item = (items.data ?? []).find((i) => i.providerId === providerId && i.enabled);
+    const value: UserPreferences[ParserKey] = providerId
+      ? { providerId, ...(item ? { providerItemId: item.itemId } : {}) }
+      : {};
+    update.mutate(
+      { preferences: { ...user.preferences, [kind]: value } },
+      {
+        onSuccess: () => void message.success(t('parsers.saved')),
+        onError: () => void message.error(t('parsers.failed')),
+      },
+    );
+  };
+
+  return (
+    <Form.Item label={t(`parsers.${kind}`)} extra={choices.length === 0 ? t('parsers.hint') : undefined}>
+      <Select
+        value={choices.some((p) => p.providerId === current) ? current : BUILT_IN}
+        onChange={choose}
+        loading={providers.isLoading || update.isPending}
+        options={[
+          { value: BUILT_IN, label: t('parsers.builtIn') },
+          ...choices.map((p) => ({ value: p.providerId, label: p.name })),
+        ]}
+        style={{ maxWidth: 420 }}
+        data-testid={`parser-${kind}`}
+      />
+    </Form.Item>
+  );
+}
+
+export function ParsersTab() {
+  const t = useAiSettingsT();
+  return (
+    <div className="ai-settings" data-testid="parsers-tab">
+      <p className="settings-section-hint">{t('parsers.intro')}</p>
+      <Form layout="vertical">
+        {PARSERS.map((kind) => (
+          <ParserField key={kind} kind={kind} />
+        ))}
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Tabs of the settings dialog (spec section 2). Later issues append providers, models,
+ * parsers, subscription, MCP servers and the setup guide here.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import {
+  ApiOutlined,
+  BgColorsOutlined,
+  ControlOutlined,
+  FileSearchOutlined,
+  GlobalOutlined,
+  StarOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { AccountTab } from './AccountTab';
+import { AppearanceTab } from './AppearanceTab';
+import { LanguageTab } from './LanguageTab';
+import { LazyDefaultModelTab, LazyModelsTab, LazyParsersTab, LazyProvidersTab } from './providers/lazyTabs';
+
+export type SettingsTabKey =
+  'account' | 'language' | 'appearance' | 'providers' | 'models' | 'parsers' | 'defaultModel';
+
+export interface SettingsTabDef {
+  key: SettingsTabKey;
+  icon: ReactNode;
+  Component: ComponentType;
+}
+
+export const SETTINGS_TABS: readonly SettingsTabDef[] = [
+  { key: 'providers', icon: <ApiOutlined />, Component: LazyProvidersTab },
+  { key: 'models', icon: <ControlOutlined />, Component: LazyModelsTab },
+  { key: 'parsers', icon: <FileSearchOutlined />, Component: LazyParsersTab },
+  { key: 'defaultModel', icon: <StarOutlined />, Component: LazyDefaultModelTab },
+  { key: 'account', icon: <UserOutlined />, Component: AccountTab },
+  { key: 'language', icon: <GlobalOutlined />, Component: LanguageTab },
+  { key: 'appearance', icon: <BgColorsOutlined />, Component: AppearanceTab },
+];

@@ -1,0 +1,277 @@
+/**
+ * English strings of the app (bundled with the entry; English is also the fallback).
+ * zh-CN.ts must have exactly the same keys (checked by its type). The landing texts live in
+ * their own file; the long privacy and terms texts are loaded with their pages (legalDocs).
+ */
+import { contractValidationMessages } from '../contractMessages';
+import { enCanvas } from './en.canvas';
+import { enLanding } from './en.landing';
+
+export const en = {
+  app: {
+    starting: 'Starting Atelier…',
+  },
+  common: {
+    backHome: 'Back to home',
+    cancel: 'Cancel',
+    close: 'Close',
+    copied: 'Copied',
+    copy: 'Copy',
+    reload: 'Reload',
+    retry: 'Try again',
+    save: 'Save',
+  },
+  errors: {
+    toastTitle: 'Oops, something went wrong',
+    traceId: 'Trace ID: {{traceId}}',
+    copyTraceId: 'Copy trace ID',
+    connectionFailed: 'Connection failed, please try again',
+    pageLoadFailed: 'Failed to load page',
+    newVersion:
+      'A part of the app could not be loaded, perhaps because a new version was released. Reload to continue.',
+    pageNotFound: 'Page not found',
+    pageNotFoundHint: 'The page you are looking for does not exist or has moved.',
+    unknown: 'Unknown error, please try again later',
+  },
+  validation: {
+    // emailRequired, emailInvalid, passwordRequired, passwordTooShort, passwordMismatch,
+    // usernameTooLong, usernameInvalid: the contract's wording
+    ...contractValidationMessages,
+    codeRequired: 'Please enter the verification code',
+    usernameRequired: 'Username cannot be empty',
+    usernameTaken: 'The username is taken',
+    nicknameRequired: 'Display name cannot be empty',
+    nicknameTooLong: 'The display name can be at most {{count}} characters',
+    avatarType: 'The avatar must be a PNG, JPEG, GIF or WebP image',
+    avatarSize: 'The avatar must be smaller than {{size}}',
+  },
+  auth: {
+    loginTitle: 'Welcome back',
+    loginSubtitle: 'Sign in to your Atelier workspace',
+    signupTitle: 'Create your account',
+    signupSubtitle: 'Start building canvases with AI — free',
+    email: 'Email',
+    emailPlaceholder: 'you@example.com',
+    password: 'Password',
+    passwordPlaceholder: 'Your password',
+    newPassword: 'New password',
+    newPasswordPlaceholder: 'At least 8 characters',
+    confirmPassword: 'Confirm new password',
+    forgotPassword: 'Forgot password?',
+    loginAction: 'Sign in',
+    signupAction: 'Sign up',
+    haveAccount: 'Already have an account?',
+    noAccount: "Don't have an account?",
+    or: 'or',
+    continueWithGithub: 'Continue with GitHub',
+    continueWithGoogle: 'Continue with Google',
+    legalPrefix: 'By continuing you agree to the',
+    legalAnd: 'and the',
+    legalSuffix: '.',
+    resetTitle: 'Reset password',
+    resetIntro: 'Enter the email of your account and we will send you a verification code.',
+    sendCode: 'Send code',
+    verificationCode: 'Verification code',
+    codeSentTo: 'We sent a 6-digit code to {{email}}.',
+    resetAction: 'Reset password',
+    passwordResetDone: 'Your password has been reset',
+    backToLogin: 'Back to sign in',
+    resend: 'Resend code',
+    resendIn: 'Resend code in {{count}} s',
+    codeResent: 'A new code is on its way',
+    verifyTitle: 'Check your email',
+    verifyAction: 'Verify',
+    noCode: "Didn't get the code?",
+    useAnotherEmail: 'Use another email',
+    noVerificationTitle: 'No verification in progress',
+    noVerificationBody: 'Sign up first; we will then send a code to your email.',
+  },
+  beta: {
+    title: 'Atelier is in private beta',
+    noAccess: 'Your account does not have access to the beta testing yet.',
+    signedInAs: 'Signed in as {{email}}',
+    apply: 'Apply for early access',
+    checkAgain: 'I have been invited — check again',
+  },
+  logout: {
+    action: 'Sign out',
+    hint: 'Signing out also clears the data this browser keeps for Atelier.',
+    confirmTitle: 'Sign out of Atelier?',
+    confirmBody: 'Local data kept by this browser (drafts, caches, preferences) will be cleared.',
+    confirmOk: 'Sign out',
+  },
+  nav: {
+    home: 'Home',
+    canvas: 'Canvas',
+    library: 'Library',
+    threads: 'Threads',
+    skills: 'Skills',
+    templates: 'Templates',
+    projects: 'Projects',
+    settings: 'Settings',
+    help: 'Help',
+    tour: 'Tour',
+    logout: 'Sign out',
+    featureHighlights: "What's in Atelier",
+    version: 'Version v{{version}}',
+    collapse: 'Collapse sidebar',
+    expand: 'Expand sidebar',
+  },
+  home: {
+    greetingMorning: 'Good morning, {{name}}',
+    greetingAfternoon: 'Good afternoon, {{name}}',
+    greetingEvening: 'Good evening, {{name}}',
+    greetingNight: 'Working late, {{name}}?',
+    greetingAnonymous: 'Welcome to Atelier',
+    lead: 'What would you like to think through today?',
+    searchPlaceholder: 'Ask anything, or search actions…',
+    go: 'Go',
+    suggestionsTitle: 'Try',
+    suggestions: {
+      paper: 'Summarize a research paper into key findings',
+      outline: 'Draft a blog post outline from my notes',
+      compare: 'Compare three note-taking methods',
+      meeting: 'Turn meeting notes into action items',
+      mindmap: 'Explain a concept as a mind map',
+    },
+    quickActionsTitle: 'Recommended for you',
+    noMatch: 'Nothing matches yet — canvases and AI answers arrive with the canvas release.',
+    actions: {
+      tour: { title: 'Take the tour', body: 'A one-minute walk through the workspace.' },
+      highlights: {
+        title: "See what's in Atelier",
+        body: 'Canvas, AI threads, library, skills and sharing in 7 steps.',
+      },
+      profile: { title: 'Complete your profile', body: 'Add an avatar, a display name and your username.' },
+      language: {
+        title: 'Choose your languages',
+        body: 'Set the interface language and the language AI answers in.',
+      },
+      appearance: { title: 'Pick a theme', body: 'Light, dark, or follow your system.' },
+    },
+  },
+  settings: {
+    title: 'Settings',
+    saved: 'Saved',
+    tabs: {
+      account: 'Account',
+      language: 'Language',
+      appearance: 'Appearance',
+      providers: 'Providers',
+      models: 'Model configuration',
+      parsers: 'Parser configuration',
+      defaultModel: 'Default model',
+    },
+    account: {
+      changeAvatar: 'Change avatar',
+      avatarHint: 'PNG, JPEG, GIF or WebP, up to {{size}}.',
+      avatarUpdated: 'Avatar updated',
+      nickname: 'Display name',
+      nicknameHint: 'Shown to people you share with.',
+      username: 'Username',
+      usernameHint: 'Letters, numbers and underscores, up to {{count}} characters.',
+      usernameAvailable: 'This username is available',
+      checking: 'Checking…',
+      checkFailed: 'Could not check the username right now',
+    },
+    language: {
+      uiLocale: 'Interface language',
+      uiLocaleHint: 'The language of menus, buttons and messages.',
+      outputLocale: 'AI output language',
+      outputLocaleHint: 'The language AI answers in. Auto-detect answers in the language of your question.',
+      auto: 'Auto-detect',
+    },
+    appearance: {
+      theme: 'Theme',
+      hint: 'Follow system switches between light and dark together with your operating system.',
+      light: 'Light',
+      dark: 'Dark',
+      system: 'Follow system',
+    },
+  },
+  onboarding: {
+    stepOf: 'Step {{current}} of {{total}}',
+    skip: 'Skip',
+    back: 'Back',
+    next: 'Next',
+    done: 'Done',
+    startTour: 'Take the tour',
+    highlights: {
+      welcome: {
+        title: 'Welcome to Atelier',
+        body: 'A free-form canvas where your sources, notes and AI answers live side by side. Here is what you can do in seven quick steps.',
+      },
+      canvas: {
+        title: 'Think on a canvas',
+        body: 'Place documents, resources, memos, code artifacts and AI answers anywhere, group them and connect them with edges.',
+      },
+      ask: {
+        title: 'Ask AI with the right context',
+        body: 'Select the nodes that matter and ask. Each answer lands on the canvas with its sources, and every thread keeps its own memory.',
+      },
+      library: {
+        title: 'Build your library',
+        body: 'Save web links, files, images and pasted text. Atelier parses and indexes them so you and the AI can search them.',
+      },
+      skills: {
+        title: 'Skills do the heavy lifting',
+        body: 'Web search, library search, writing and rewriting documents, code artifacts — or your own skills, run on a timer or when a resource is ready.',
+      },
+      create: {
+        title: 'Create documents and artifacts',
+        body: 'Write in a live-saving Markdown editor with AI help, and let AI produce web pages, React components, diagrams and mind maps.',
+      },
+      share: {
+        title: 'Share and publish',
+        body: 'Turn canvas nodes into slideshow pages, share view-only links, save templates and export to Markdown, DOCX or PDF.',
+      },
+    },
+    tour: {
+      nav: {
+        title: 'Your workspace',
+        body: 'Move between home and your screens here. More appear as you use Atelier.',
+      },
+      search: {
+        title: 'Start here',
+        body: 'Type a question or search the quick actions. Press Enter to go.',
+      },
+      suggestions: { title: 'Need an idea?', body: 'Pick a suggestion to fill the box.' },
+      actions: { title: 'Quick actions', body: 'Shortcuts to set up your profile, languages and theme.' },
+      settings: {
+        title: 'Settings',
+        body: 'Account, language and appearance — and later your models and providers.',
+      },
+      help: {
+        title: 'Help',
+        body: 'Reopen the feature highlights, read the privacy policy and terms, or check the version.',
+      },
+    },
+  },
+  maintenance: {
+    beijingTime: 'Beijing time',
+    upcoming:
+      'Scheduled maintenance from {{start}} to {{end}} ({{zone}}; {{localStart}}–{{localEnd}} your time). Atelier may be unavailable during this window.',
+    active:
+      'Maintenance in progress until {{end}} ({{zone}}; {{localEnd}} your time). Some features may not work.',
+  },
+  storage: {
+    title: 'Storage quota exceeded',
+    exceeded: 'Your library is full, so this file cannot be saved.',
+    onlyN_one: 'Insufficient storage: only {{count}} file can be saved.',
+    onlyN_other: 'Insufficient storage: only {{count}} files can be saved.',
+    usage: '{{used}} of {{quota}} files used',
+    upgrade: 'Upgrade',
+    upgradeHint: 'Upgrade your subscription for more space, or delete files you no longer need.',
+    freeUpHint: 'Delete files you no longer need to free up space.',
+  },
+  canvas: enCanvas,
+  landing: enLanding,
+  legal: {
+    privacyTitle: 'Privacy Policy',
+    termsTitle: 'Terms of Service',
+  },
+};
+
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+/** The shape every translation must have: the English keys, any strings. */
+export type Translations = DeepStrings<typeof en>;

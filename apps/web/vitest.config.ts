@@ -1,0 +1,10 @@
+// Component and unit tests of the web app, in a simulated DOM.
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'happy-dom',
+  },
+});
