@@ -1,0 +1,108 @@
+// Shared by the library benchmarks: an in-process server on a fresh data dir (PGlite, or the
+// PostgreSQL server named by BENCH_DATABASE_URL), a signed-up user's cookie, and JSON calls.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.js';
+import { startServer, type RunningServer } from '../apps/server/src/server.js';
+
+export interface BenchServer {
+  server: RunningServer;
+  url: string;
+  cookie: string;
+  uid: string;
+  call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A fresh database on the server named by `adminUrl` (dropped by close). */
+async function freshPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `atelier_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startBenchServer(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-lib-'));
+  const database =
+    kind === 'postgres'
+      ? await freshPgDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+      : null;
+  const server = await startServer(
+    loadConfig({
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ACCESS_TOKEN_TTL: '1h',
+      EMAIL_VERIFICATION: 'false',
+      RATE_LIMIT_PER_IP: '100000000',
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      OLLAMA_DETECT: 'false',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...env,
+    }),
+  );
+  const res = await fetch(`${server.url}/v1/auth/email/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'bench-password' }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const init = {
+      method,
+      headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    };
+    // A kept-alive connection the server closed during a long seed fails once: retry on a new one.
+    const r = await fetch(`${server.url}/v1${path}`, init).catch(() =>
+      fetch(`${server.url}/v1${path}`, init),
+    );
+    const json = (await r.json()) as { success: boolean; data: T; errMsg?: string };
+    if (!json.success) throw new Error(`${method} ${path}: ${json.errMsg}`);
+    return json.data;
+  };
+  const settings = await call<{ uid: string }>('GET', '/user/settings');
+  return {
+    server,
+    url: server.url,
+    cookie,
+    uid: settings.uid,
+    call,
+    close: async () => {
+      await server.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export const machine = async () =>
+  `${process.platform} ${process.arch}, node ${process.version}, ${(await import('node:os')).cpus().length} cores, ${new Date().toISOString().slice(0, 10)}`;

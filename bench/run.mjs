@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `npm run bench`: runs every benchmark (or those named on the command line) one after the
+// other and prints their figures. Record results in docs/benchmarks.md with machine and date.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const all = {
+  'server-start': ['node', [join(here, 'server-start.mjs')]],
+  'settings-rps': ['node', ['--import', 'tsx', join(here, 'settings-rps.ts')]],
+  'web-bundle': ['node', [join(here, 'web-bundle.mjs')]],
+  'collab-latency': ['node', ['--import', 'tsx', join(here, 'collab-latency.ts')]],
+  'ingest-pdf': ['node', ['--import', 'tsx', join(here, 'ingest-pdf.ts')]],
+  'ingest-web': ['node', ['--import', 'tsx', join(here, 'ingest-web.ts')]],
+  'search-latency': ['node', ['--import', 'tsx', join(here, 'search-latency.ts')]],
+  relay: ['node', ['--import', 'tsx', join(here, 'relay.ts')]],
+  'canvas-render': ['node', [join(here, 'canvas-render.mjs')]],
+};
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
+
+// Benchmarks run the built app.
+const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+let failed = false;
+for (const name of wanted) {
+  const entry = all[name];
+  if (!entry) {
+    console.error(`unknown benchmark ${name}; known: ${Object.keys(all).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n### ${name}`);
+  const r = spawnSync(entry[0], entry[1], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
+console.log(
+  `\nmachine: ${process.platform} ${process.arch}, node ${process.version}, ${(await import('node:os')).cpus().length} cores, date ${new Date().toISOString().slice(0, 10)}`,
+);
+process.exit(failed ? 1 : 0);
