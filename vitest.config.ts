@@ -1,0 +1,59 @@
+// Test tiers: unit (beside the code), integration (server over real HTTP on PGlite and,
+// with TEST_DATABASE_URL, on a PostgreSQL server), browser (Chromium against the built app).
+import { defineConfig } from 'vitest/config';
+
+const integrationFiles = ['apps/server/test/**/*.test.ts'];
+const pgProjects = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        test: {
+          name: 'integration-postgres',
+          include: integrationFiles,
+          environment: 'node',
+          env: { ATELIER_TEST_DB: 'postgres' },
+          // generous: on a loaded 2-core CI machine one server start (fresh database, migrations)
+          // has taken over 30 s; a hung test still fails
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ]
+  : [];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      './apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'integration-pglite',
+          include: integrationFiles,
+          environment: 'node',
+          env: { ATELIER_TEST_DB: 'pglite' },
+          // generous: on a loaded 2-core CI machine one server start (fresh database, migrations)
+          // has taken over 30 s; a hung test still fails
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      ...pgProjects,
+      {
+        test: {
+          name: 'browser',
+          include: ['apps/web/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
