@@ -44,6 +44,12 @@ export async function openDatabase(
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, an administrator, a dropped database) makes
+    // the pool emit 'error'; without a listener that would crash the process. The pool replaces
+    // the connection on the next query.
+    pool.on('error', (err: Error) =>
+      log.warn({ err }, 'an idle database connection was closed by the server'),
+    );
     const db = drizzle({ client: pool, schema });
     // Several instances may start at once: serialise migrations with an advisory lock.
     const client = await pool.connect();
