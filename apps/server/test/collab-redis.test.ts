@@ -105,6 +105,28 @@ describe.skipIf(!REDIS_URL || testDbKind() !== 'postgres')(
       expect(outcome).toBe('refused');
     });
 
+    it('read-only switched on one instance refuses edits of an editor connected to the other', async () => {
+      const doc = await onA.api.call('knowledge.document.create', {
+        body: { title: 'Locked elsewhere', initialContent: 'before' },
+      });
+      const editor = await openCollab(onB, `doc:${doc.docId}`);
+      clients.push(editor);
+      await onA.api.call('knowledge.document.update', { body: { docId: doc.docId, readOnly: true } });
+      await waitUntil(
+        () => editor.stateless.includes(JSON.stringify({ type: 'readOnly', readOnly: true })),
+        10_000,
+        'the read-only message on B',
+      );
+      markdownToYDoc('after the lock', editor.doc);
+      await new Promise((r) => setTimeout(r, 500));
+      const detail = await onA.api.call('knowledge.document.detail', { query: { docId: doc.docId } });
+      expect(detail.content).toBe('before\n');
+
+      // deleting it on A closes the editor's connection on B
+      await onA.api.call('knowledge.document.delete', { body: { docId: doc.docId } });
+      await waitUntil(() => editor.closes.length > 0, 10_000, 'the connection on B closed');
+    });
+
     it('an API write on one instance reaches an editor connected to the other', async () => {
       const doc = await onA.api.call('knowledge.document.create', { body: { title: 'Pushed' } });
       const editor = await openCollab(onB, `doc:${doc.docId}`);

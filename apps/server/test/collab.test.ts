@@ -166,15 +166,20 @@ describe('read-only', () => {
     addNode(a.doc, { id: 'kept', type: 'memo', position: { x: 0, y: 0 }, data: { title: 'kept' } });
     await a.acknowledged();
     await alice.client.api.call('canvas.update', { body: { canvasId: canvas.canvasId, readOnly: true } });
+    // the open client is told, so its screen can stop offering edits
+    const told = (readOnly: boolean) =>
+      a.stateless.some((s) => s === JSON.stringify({ type: 'readOnly', readOnly }));
+    await waitUntil(() => told(true), 5000, 'the read-only message');
     addNode(a.doc, { id: 'refused', type: 'memo', position: { x: 0, y: 0 }, data: { title: 'refused' } });
     await new Promise((r) => setTimeout(r, 300));
     const data = await alice.client.api.call('canvas.data', { query: { canvasId: canvas.canvasId } });
     expect(data.nodes.map((n) => n.id)).toEqual(['kept']);
-    // The owner can still switch it off again.
+    // The owner can still switch it off again, and the client hears that too.
     const back = await alice.client.api.call('canvas.update', {
       body: { canvasId: canvas.canvasId, readOnly: false },
     });
     expect(back.readOnly).toBe(false);
+    await waitUntil(() => told(false), 5000, 'the writable-again message');
   });
 });
 

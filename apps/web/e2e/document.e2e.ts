@@ -135,6 +135,12 @@ describe('document editor', () => {
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
 
+    // a second page has the document open while the first switches it to read-only
+    const second = await context.newPage();
+    await openDocument(second, docId);
+    await waitSaved(second);
+    expect(await editor(second).getAttribute('contenteditable')).toBe('true');
+
     await page.getByTestId('doc-readonly-toggle').click();
     await page.locator('[data-testid="document-panel"][data-readonly="true"]').waitFor();
     expect(await editor(page).getAttribute('contenteditable')).toBe('false');
@@ -144,8 +150,16 @@ describe('document editor', () => {
       `/knowledge/document/detail?docId=${docId}`,
     );
     expect(detail.readOnly).toBe(true);
+    // the second page hears it from the server and stops offering edits, without a reload
+    await second.locator('[data-testid="document-panel"][data-readonly="true"]').waitFor({ timeout: 10_000 });
+    expect(await editor(second).getAttribute('contenteditable')).toBe('false');
+
     await page.getByTestId('doc-readonly-toggle').click();
     await page.locator('[data-testid="document-panel"][data-readonly="false"]').waitFor();
+    await second
+      .locator('[data-testid="document-panel"][data-readonly="false"]')
+      .waitFor({ timeout: 10_000 });
+    expect(await editor(second).getAttribute('contenteditable')).toBe('true');
     await context.close();
   });
 

@@ -5,6 +5,7 @@
  * snapshots on store. The API reads and writes documents through it (`read`, `write`), so open
  * editors see API changes. Every process has one; only the `collab` role accepts WebSockets.
  */
+import { randomUUID } from 'node:crypto';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import {
   Hocuspocus,
@@ -62,11 +63,31 @@ export interface CollabErrorMessage {
   message: string;
 }
 
+/** A stateless message telling a client that its document became read-only (or writable again). */
+export interface CollabReadOnlyMessage {
+  type: 'readOnly';
+  readOnly: boolean;
+}
+
+/**
+ * Published between processes (REDIS_URL): a read-only switch or a deletion reaches the
+ * connections other collab instances hold, not only this process's.
+ */
+interface CollabControl {
+  origin: string;
+  name: string;
+  readOnly?: boolean;
+  close?: true;
+}
+const CONTROL_CHANNEL = 'atelier-collab:control';
+
 export class CollabService {
   readonly hocuspocus: Hocuspocus;
   private readonly pending = new Set<Promise<unknown>>();
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly guard: EditGuard;
+  private readonly instanceId = randomUUID();
+  private control: { pub: IORedis; sub: IORedis } | null = null;
   private closed = false;
 
   constructor(private readonly ctx: CollabContext) {
@@ -81,6 +102,7 @@ export class CollabService {
           prefix: 'atelier-collab',
         }),
       );
+      this.control = this.openControl(redisUrl);
     }
     this.hocuspocus = new Hocuspocus({
       name: 'atelier',
@@ -290,15 +312,55 @@ export class CollabService {
     };
   }
 
-  /** Makes open connections of `name` read-only (or writable again) without reconnecting. */
+  /**
+   * Makes open connections of `name` read-only (or writable again) without reconnecting, in
+   * every process, and tells their clients (a `readOnly` stateless message).
+   */
   setReadOnly(name: string, readOnly: boolean): void {
-    for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? [])
-      connection.readOnly = readOnly;
+    this.applyReadOnly(name, readOnly);
+    this.publish({ origin: this.instanceId, name, readOnly });
   }
 
-  /** Closes every connection of `name` (the document was deleted). */
+  /** Closes every connection of `name` (the document was deleted), in every process. */
   disconnectAll(name: string): void {
     this.hocuspocus.closeConnections(name);
+    this.publish({ origin: this.instanceId, name, close: true });
+  }
+
+  private applyReadOnly(name: string, readOnly: boolean): void {
+    const message: CollabReadOnlyMessage = { type: 'readOnly', readOnly };
+    for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
+      connection.readOnly = readOnly;
+      connection.sendStateless(JSON.stringify(message));
+    }
+  }
+
+  private openControl(redisUrl: string): { pub: IORedis; sub: IORedis } {
+    const onError = (err: Error) => this.ctx.log.warn({ err }, 'collab control channel: Redis error');
+    const pub = new IORedis(redisUrl, { maxRetriesPerRequest: null });
+    const sub = new IORedis(redisUrl, { maxRetriesPerRequest: null });
+    pub.on('error', onError);
+    sub.on('error', onError);
+    sub.on('message', (_channel: string, raw: string) => {
+      let control: CollabControl;
+      try {
+        control = JSON.parse(raw) as CollabControl;
+      } catch {
+        return;
+      }
+      if (control.origin === this.instanceId || typeof control.name !== 'string') return;
+      if (typeof control.readOnly === 'boolean') this.applyReadOnly(control.name, control.readOnly);
+      if (control.close) this.hocuspocus.closeConnections(control.name);
+    });
+    sub.subscribe(CONTROL_CHANNEL).catch(onError);
+    return { pub, sub };
+  }
+
+  private publish(control: CollabControl): void {
+    if (!this.control || this.closed) return;
+    this.control.pub.publish(CONTROL_CHANNEL, JSON.stringify(control)).catch((err: unknown) => {
+      this.ctx.log.warn({ err, name: control.name }, 'collab control channel: publish failed');
+    });
   }
 
   /** Folds update logs left by a crash into their states (and refreshes derived snapshots). */
@@ -335,6 +397,11 @@ export class CollabService {
       await new Promise<void>((resolve) => setTimeout(resolve, 20));
     }
     await this.hocuspocus.hooks('onDestroy', { instance: this.hocuspocus });
+    if (this.control) {
+      const { pub, sub } = this.control;
+      this.control = null;
+      for (const conn of [sub, pub]) await conn.quit().catch(() => conn.disconnect());
+    }
   }
 
   private async flush(document: Document): Promise<void> {

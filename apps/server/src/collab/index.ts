@@ -7,7 +7,12 @@ import type { AppContext } from '../context.js';
 import { CollabService } from './collab.service.js';
 import { attachCollabEndpoint } from './collab.ws.js';
 
-export { CollabService, type CollabErrorMessage, type LiveDocument } from './collab.service.js';
+export {
+  CollabService,
+  type CollabErrorMessage,
+  type CollabReadOnlyMessage,
+  type LiveDocument,
+} from './collab.service.js';
 export { canvasDocName, documentDocName, parseCollabName } from './collab.names.js';
 export { COLLAB_PATH } from './collab.ws.js';
 

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { App, Spin, type MenuProps } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { AppstoreOutlined } from '@ant-design/icons';
 import {
   Background,
@@ -28,7 +29,7 @@ import {
   type CanvasNode,
   type NewCanvasNode,
 } from '@atelier/canvas';
-import { LIMITS, type CodeArtifactType } from '@atelier/contract';
+import { LIMITS, type Canvas, type CodeArtifactType } from '@atelier/contract';
 import { api } from '../../api/client';
 import { StatusPage } from '../../components/StatusPage';
 import { useResolvedTheme } from '../../stores/themeStore';
@@ -59,7 +60,7 @@ import { HoverGuide, type HoverState } from './HoverGuide';
 import { nodeTypes } from './nodes';
 import { PreviewPanel } from './PreviewPanel';
 import { useCanvasT } from './strings';
-import { useCanvasDetail, useCanvasMutations } from './canvasQueries';
+import { canvasKeys, useCanvasDetail, useCanvasMutations } from './canvasQueries';
 import { useCanvasFlow, type FlowNode } from './useCanvasFlow';
 import { useCollab } from './useCollab';
 import { useFarZoom } from './zoomDetail';
@@ -91,7 +92,17 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
   const flow = useReactFlow<FlowNode>();
   const detail = useCanvasDetail(canvasId);
   const { update } = useCanvasMutations();
-  const { session, status } = useCollab(`canvas:${canvasId}`);
+  const client = useQueryClient();
+  const { session, status } = useCollab(`canvas:${canvasId}`, {
+    // switched read-only (or back) in another tab or on another device
+    onReadOnly: (readOnly, lostEdits) => {
+      client.setQueryData<Canvas>(
+        canvasKeys.detail(canvasId),
+        (current) => current && { ...current, readOnly },
+      );
+      if (lostEdits) void message.error(ct('messages.editsRefused'));
+    },
+  });
   const doc = session?.doc ?? null;
   const readOnly = detail.data?.readOnly ?? false;
   const { nodes, edges, onNodesChange, onEdgesChange, onConnect, undoManager } = useCanvasFlow(doc, readOnly);

@@ -113,7 +113,13 @@ export function DocumentPanel({
   const t = useDocumentT();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const { session, status, synced } = useCollab(`doc:${docId}`);
+  const { session, status, synced } = useCollab(`doc:${docId}`, {
+    // switched read-only (or back) in another tab or on another device
+    onReadOnly: (readOnly, lostEdits) => {
+      client.setQueryData<Document>(documentKey(docId), (current) => current && { ...current, readOnly });
+      if (lostEdits) void message.error(t('saveFailed'));
+    },
+  });
   const settings = useUserSettings().data;
   const detail = useQuery({
     queryKey: documentKey(docId),
