@@ -44,6 +44,7 @@ export {
   type NewCanvasNode,
 } from './doc.js';
 export { applySnapshot, getCanvasSnapshot, normalizeSnapshot } from './snapshot.js';
+export { CanvasReader } from './reader.js';
 export {
   CanvasSnapshotV1Schema,
   detectCanvasSchemaVersion,

@@ -1,7 +1,8 @@
 /**
- * Binds React Flow to the canvas Y.Doc: nodes and edges are read from the Y maps on every change
- * (local or remote); drags, connections and deletions are written back through @atelier/canvas.
- * Selection and measured sizes stay local to this tab.
+ * Binds React Flow to the canvas Y.Doc: nodes and edges follow every change of the Y maps (local
+ * or remote), re-reading only what changed and keeping unchanged nodes as the same objects, so
+ * React Flow re-renders only the nodes that changed; drags, connections and deletions are
+ * written back through @atelier/canvas. Selection and measured sizes stay local to this tab.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
@@ -16,11 +17,12 @@ import {
 import * as Y from 'yjs';
 import {
   addEdge,
+  CanvasReader,
   getCanvasMaps,
-  getCanvasSnapshot,
   removeEdges,
   removeNodes,
   updateNode,
+  type CanvasEdge,
   type CanvasNode,
   type CanvasNodeData,
 } from '@atelier/canvas';
@@ -45,6 +47,61 @@ function toFlowNode(node: CanvasNode, previous: FlowNode | undefined): FlowNode 
   };
 }
 
+/**
+ * Whether `flow` still shows `node`. CanvasReader hands out the same objects for nodes nobody
+ * changed, and React Flow's local changes (selection, measuring, dragging) keep `data` and
+ * `position` as they are, so identity says it.
+ */
+function shows(flow: FlowNode, node: CanvasNode): boolean {
+  return (
+    flow.data === node.data &&
+    flow.position === node.position &&
+    flow.type === node.type &&
+    flow.parentId === node.parentId &&
+    flow.width === node.width &&
+    flow.height === node.height &&
+    flow.style === node.style
+  );
+}
+
+function toFlowEdge(edge: CanvasEdge, selected: boolean): Edge {
+  return {
+    id: edge.id,
+    source: edge.source,
+    target: edge.target,
+    ...(edge.sourceHandle ? { sourceHandle: edge.sourceHandle } : {}),
+    ...(edge.targetHandle ? { targetHandle: edge.targetHandle } : {}),
+    ...(selected ? { selected: true } : {}),
+  };
+}
+
+function showsEdge(flow: Edge, edge: CanvasEdge): boolean {
+  return (
+    flow.source === edge.source &&
+    flow.target === edge.target &&
+    (flow.sourceHandle ?? undefined) === edge.sourceHandle &&
+    (flow.targetHandle ?? undefined) === edge.targetHandle
+  );
+}
+
+/** The next array, reusing what did not change; `prev` itself when nothing did (no re-render). */
+function reconcile<T extends { id: string }, S extends { id: string }>(
+  prev: T[],
+  sources: readonly S[],
+  same: (item: T, source: S) => boolean,
+  build: (source: S, previous: T | undefined) => T,
+): T[] {
+  const byId = new Map(prev.map((item) => [item.id, item]));
+  let unchanged = prev.length === sources.length;
+  const next = sources.map((source, i) => {
+    const previous = byId.get(source.id);
+    const item = previous && same(previous, source) ? previous : build(source, previous);
+    if (item !== prev[i]) unchanged = false;
+    return item;
+  });
+  return unchanged ? prev : next;
+}
+
 export function useCanvasFlow(doc: Y.Doc | null, readOnly: boolean) {
   const [nodes, setNodes] = useState<FlowNode[]>([]);
   const [edges, setEdges] = useState<Edge[]>([]);
@@ -52,30 +109,31 @@ export function useCanvasFlow(doc: Y.Doc | null, readOnly: boolean) {
   useEffect(() => {
     if (!doc) return;
     const maps = getCanvasMaps(doc);
-    const sync = () => {
-      const snapshot = getCanvasSnapshot(doc);
-      setNodes((prev) => {
-        const byId = new Map(prev.map((n) => [n.id, n]));
-        return snapshot.nodes.map((n) => toFlowNode(n, byId.get(n.id)));
-      });
-      setEdges((prev) => {
-        const selected = new Set(prev.filter((e) => e.selected).map((e) => e.id));
-        return snapshot.edges.map((e) => ({
-          id: e.id,
-          source: e.source,
-          target: e.target,
-          ...(e.sourceHandle ? { sourceHandle: e.sourceHandle } : {}),
-          ...(e.targetHandle ? { targetHandle: e.targetHandle } : {}),
-          ...(selected.has(e.id) ? { selected: true } : {}),
-        }));
-      });
+    // parses each node once and again only when it changes (not the whole canvas per keystroke)
+    const reader = new CanvasReader(doc);
+    const publish = () => {
+      const snapshot = reader.snapshot();
+      setNodes((prev) => reconcile(prev, snapshot.nodes, shows, toFlowNode));
+      setEdges((prev) =>
+        reconcile(prev, snapshot.edges, showsEdge, (edge, previous) =>
+          toFlowEdge(edge, previous?.selected === true),
+        ),
+      );
     };
-    sync();
-    maps.nodes.observeDeep(sync);
-    maps.edges.observe(sync);
+    const onNodes = (events: Array<Y.YEvent<Y.AbstractType<unknown>>>) => {
+      reader.nodesChanged(events);
+      publish();
+    };
+    const onEdges = (event: Y.YMapEvent<CanvasEdge>) => {
+      reader.edgesChanged(event);
+      publish();
+    };
+    publish();
+    maps.nodes.observeDeep(onNodes);
+    maps.edges.observe(onEdges);
     return () => {
-      maps.nodes.unobserveDeep(sync);
-      maps.edges.unobserve(sync);
+      maps.nodes.unobserveDeep(onNodes);
+      maps.edges.unobserve(onEdges);
     };
   }, [doc]);
 
