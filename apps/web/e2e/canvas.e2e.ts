@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
+import { skipOnboarding } from './support/api';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 import { HomePage } from './pages/HomePage';
@@ -206,6 +207,66 @@ describe('canvas', () => {
       const again = await second.openViewSettings();
       expect(await again.getByTestId('canvas-pref-edgesShown').getAttribute('aria-checked')).toBe('false');
       await screenshot(page, 'canvas-view-settings-light');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('zoomed far out, a large canvas shows frames with big titles and no node changes size', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    try {
+      await createAccount(server, context.request, uniqueEmail('canvas-far'));
+      await skipOnboarding(context.request);
+      const types = ['document', 'codeArtifact', 'website', 'resource', 'memo'] as const;
+      const nodes = Array.from({ length: 120 }, (_, i) => ({
+        id: `n${i}`,
+        type: types[i % types.length],
+        position: { x: (i % 20) * 320, y: Math.floor(i / 20) * 240 },
+        data: {
+          title: `Far node ${i}`,
+          entityId: '',
+          contentPreview: `What node ${i} holds, in a few words.`,
+          metadata: {},
+        },
+      }));
+      const file = JSON.stringify({
+        format: 'atelier-canvas',
+        version: 2,
+        title: 'Far and wide',
+        nodes,
+        edges: [],
+      });
+      const res = await context.request.post('/v1/canvas/import', {
+        multipart: { file: { name: 'far.json', mimeType: 'application/json', buffer: Buffer.from(file) } },
+      });
+      const body = (await res.json()) as { success: boolean; data: { canvasId: string } };
+      expect(body.success, JSON.stringify(body)).toBe(true);
+      const { data } = body;
+      await page.goto(`/canvas/${data.canvasId}`);
+      const screen = new CanvasScreen(page);
+      await screen.waitUntilSaved();
+      await page.getByTestId('canvas-node-document').first().waitFor();
+      // the whole canvas is fitted into view, which is far out: cards show only a big title
+      await page.locator('.canvas-screen__flow.is-far').waitFor({ timeout: 10_000 });
+      const sizes = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.react-flow__node')].map(
+            (n) => `${n.offsetWidth}x${n.offsetHeight}`,
+          ),
+        );
+      const far = await sizes();
+      expect(far).toHaveLength(120);
+      expect(await page.locator('[data-far-title="Far node 1"]').count()).toBe(1);
+      await screenshot(page, 'canvas-far-zoom-light');
+
+      // zooming in past the threshold shows the cards' details; no node changed its size
+      await page.mouse.move(300, 300);
+      for (let i = 0; i < 12 && (await page.locator('.canvas-screen__flow.is-far').count()) > 0; i++) {
+        await page.mouse.wheel(0, -400);
+        await page.waitForTimeout(150);
+      }
+      expect(await page.locator('.canvas-screen__flow.is-far').count()).toBe(0);
+      expect(await sizes()).toEqual(far);
     } finally {
       await context.close();
     }

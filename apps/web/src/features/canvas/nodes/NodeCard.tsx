@@ -56,17 +56,20 @@ export interface NodeCardProps {
 export function NodeCard({ type, title, selected, badge, children }: NodeCardProps) {
   const { t } = useTranslation();
   const Icon = NODE_ICONS[type];
+  const shownTitle = title || t('canvas.node.untitled');
   return (
     <div
       className={`canvas-node canvas-node--${type}${selected ? ' is-selected' : ''}`}
       data-testid={`canvas-node-${type}`}
+      // zoomed far out the card shows this big title over itself (canvas.css, zoomDetail.ts)
+      data-far-title={shownTitle}
     >
       <Handles />
       <div className="canvas-node__type">
         <Icon /> {t(`canvas.node.types.${type}`)}
         {badge}
       </div>
-      <div className="canvas-node__title">{title || t('canvas.node.untitled')}</div>
+      <div className="canvas-node__title">{shownTitle}</div>
       {children ? <div className="canvas-node__body">{children}</div> : null}
     </div>
   );
