@@ -79,6 +79,34 @@ describe('library quota on the free plan', () => {
     expect(usage.storage.fileCountUsed).toBe(1);
   });
 
+  it('gives the last free slots to exactly as many concurrent creates as fit', async () => {
+    const dave = await buildUser(server);
+    for (let batch = 0; batch < 2; batch++) {
+      const items = Array.from({ length: 49 }, (_, i) => text(batch * 49 + i));
+      expectData(
+        await call<Resource[]>(dave.client, 'POST', '/v1/knowledge/resource/batchCreate', { items }),
+      );
+    }
+    // 98 saved, 2 free: six creates at once (single items, a batch of one, a file) race for them
+    const racing = await Promise.all([
+      ...Array.from({ length: 4 }, (_, i) =>
+        call(dave.client, 'POST', '/v1/knowledge/resource/create', text(200 + i)),
+      ),
+      call(dave.client, 'POST', '/v1/knowledge/resource/batchCreate', { items: [text(300)] }),
+      createWithFile(dave.client, { body: 'racing file', name: 'race.txt', type: 'text/plain' }).then(
+        (body) => ({
+          status: 200,
+          body,
+        }),
+      ),
+    ]);
+    const won = racing.filter((r) => r.body.success).length;
+    expect(won).toBe(2);
+    expect(racing.filter((r) => !r.body.success).every((r) => r.body.errCode === 'E2001')).toBe(true);
+    const usage = expectData(await call<Usage>(dave.client, 'GET', '/v1/subscription/usage'));
+    expect(usage.storage.fileCountUsed).toBe(100);
+  });
+
   it("refuses files over the plan's size limit", async () => {
     const carol = await buildUser(server);
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(97);

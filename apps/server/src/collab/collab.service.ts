@@ -20,6 +20,7 @@ import { Redis as IORedis } from 'ioredis';
 import * as Y from 'yjs';
 import { yDocToMarkdown } from '@atelier/editor';
 import type { AppContext } from '../context.js';
+import { KeyedLock } from '../lib/keyed-lock.js';
 import { lookupAccess, verifyCollabToken } from './collab.auth.js';
 import { contentLength, writeDerived, type DerivedInfo } from './collab.derive.js';
 import { CollabRefusal, EditGuard, contentLimitRefusal, syncUpdateOf } from './collab.guard.js';
@@ -84,7 +85,7 @@ const CONTROL_CHANNEL = 'atelier-collab:control';
 export class CollabService {
   readonly hocuspocus: Hocuspocus;
   private readonly pending = new Set<Promise<unknown>>();
-  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly chains = new KeyedLock();
   private readonly guard: EditGuard;
   private readonly instanceId = randomUUID();
   private control: { pub: IORedis; sub: IORedis } | null = null;
@@ -124,14 +125,7 @@ export class CollabService {
 
   /** Runs `fn` after earlier work on the same document, so the log keeps arrival order. */
   private serial<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.chains.get(name) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(fn);
-    this.chains.set(name, next);
-    const cleanup = () => {
-      if (this.chains.get(name) === next) this.chains.delete(name);
-    };
-    void next.then(cleanup, cleanup);
-    return this.track(next);
+    return this.track(this.chains.run(name, fn));
   }
 
   private track<T>(promise: Promise<T>): Promise<T> {

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { parseUsage } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { ParseError } from '../../ingest/ingest.formats.js';
+import { KeyedLock } from '../../lib/keyed-lock.js';
 import { quotasFor } from '../subscription/subscription.plans.js';
 
 export interface StorageUsed {
@@ -36,6 +37,17 @@ export async function storageUsed(ctx: AppContext, uid: string): Promise<Storage
     objectBytes: Number(r?.object_bytes ?? 0),
     vectorBytes: Number(r?.vector_bytes ?? 0),
   };
+}
+
+const quotaLock = new KeyedLock();
+
+/**
+ * Runs a library quota check and the writes it allows one at a time per user, so two uploads
+ * racing for the last free slot cannot both get it. In this process: instances of a scaled-out
+ * deployment can still race each other (see docs/decisions.md).
+ */
+export function withQuotaLock<T>(uid: string, fn: () => Promise<T>): Promise<T> {
+  return quotaLock.run(uid, fn);
 }
 
 /**

@@ -16,7 +16,7 @@ import { now } from '../../lib/time.js';
 import { getOwnedProject } from '../project/project.service.js';
 import { deleteReferencesOf } from '../reference/reference.repository.js';
 import { FILE_TOO_LARGE_MESSAGE, type SpooledFile } from '../upload/upload.form.js';
-import { assertLibraryQuota, uploadLimitFor } from './resource.quota.js';
+import { assertLibraryQuota, uploadLimitFor, withQuotaLock } from './resource.quota.js';
 import { createUploadService, type UploadService } from '../upload/upload.service.js';
 import type { DbOrTx } from '../user/user.repository.js';
 
@@ -79,7 +79,12 @@ export class ResourceService {
     return row ?? null;
   }
 
+  /** Creates one resource; the quota check and the insert run one at a time per user. */
   async create(uid: string, input: CreateResource): Promise<ResourceRow> {
+    return withQuotaLock(uid, () => this.createUnlocked(uid, input));
+  }
+
+  private async createUnlocked(uid: string, input: CreateResource): Promise<ResourceRow> {
     const found = await this.existing(uid, input.resourceId);
     if (found) return found;
     await this.checkProject(uid, input.projectId);
@@ -134,6 +139,10 @@ export class ResourceService {
   }
 
   async createMany(uid: string, items: CreateResource[]): Promise<ResourceRow[]> {
+    return withQuotaLock(uid, () => this.createManyUnlocked(uid, items));
+  }
+
+  private async createManyUnlocked(uid: string, items: CreateResource[]): Promise<ResourceRow[]> {
     const ids = items.map((i) => i.resourceId).filter((id): id is string => Boolean(id));
     const known = ids.length
       ? await this.db
@@ -148,7 +157,7 @@ export class ResourceService {
     // The whole batch or none of it: 'only N files can be saved' names what fits.
     await assertLibraryQuota(this.ctx, uid, items.length - known.length, bytes);
     const out: ResourceRow[] = [];
-    for (const item of items) out.push(await this.create(uid, item));
+    for (const item of items) out.push(await this.createUnlocked(uid, item));
     return out;
   }
 
@@ -175,13 +184,19 @@ export class ResourceService {
       file.filename.replace(/\.[A-Za-z0-9]{1,10}$/, '') ||
       file.filename ||
       'Untitled';
-    return this.create(uid, {
-      title: title.slice(0, 512),
-      resourceType: 'file',
-      resourceId,
-      storageKey: stored.storageKey,
-      ...(fields.projectId ? { projectId: fields.projectId } : {}),
-    });
+    try {
+      return await this.create(uid, {
+        title: title.slice(0, 512),
+        resourceType: 'file',
+        resourceId,
+        storageKey: stored.storageKey,
+        ...(fields.projectId ? { projectId: fields.projectId } : {}),
+      });
+    } catch (err) {
+      // refused after the upload (the last free slot went to a concurrent create): no orphan file
+      await this.deleteOwnFile(stored.storageKey, resourceId);
+      throw err;
+    }
   }
 
   async update(uid: string, input: UpdateResource): Promise<ResourceRow> {
@@ -221,17 +236,14 @@ export class ResourceService {
       await removeEntries(tx, 'resource', [row.resourceId]);
       await deleteReferencesOf(tx, uid, 'resource', [row.resourceId]);
     });
-    if (row.rawFileKey) await this.deleteOwnFile(row);
+    if (row.rawFileKey) await this.deleteOwnFile(row.rawFileKey, row.resourceId);
   }
 
   /** Removes the uploaded original when it was stored for this resource (createWithFile). */
-  private async deleteOwnFile(row: ResourceRow): Promise<void> {
-    const key = row.rawFileKey!;
+  private async deleteOwnFile(key: string, resourceId: string): Promise<void> {
     const deleted = await this.db
       .delete(files)
-      .where(
-        and(eq(files.storageKey, key), eq(files.entityType, 'resource'), eq(files.entityId, row.resourceId)),
-      )
+      .where(and(eq(files.storageKey, key), eq(files.entityType, 'resource'), eq(files.entityId, resourceId)))
       .returning({ key: files.storageKey });
     if (deleted.length) {
       await this.ctx.storage
