@@ -6,7 +6,6 @@
 // share an event loop.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,36 +13,9 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { addNode, updateNode } from '@atelier/canvas';
+import { freePort, percentile, waitForHealth } from './lib.mjs';
 
-// Small helpers (as in lib.mjs, typed here).
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const free = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(free));
-    });
-  });
-}
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
-async function waitForHealth(url: string, timeoutMs = 120_000): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    const ok = await fetch(`${url}/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (performance.now() - start > timeoutMs) throw new Error(`no health from ${url} in ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 500);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -147,7 +119,7 @@ function report(label: string, f: Figures): boolean {
 
 let ok = true;
 try {
-  await waitForHealth(base);
+  await waitForHealth(base, 120_000);
   await api('POST', '/auth/email/signup', {
     email: `bench-${Date.now()}@example.com`,
     password: 'bench-password',

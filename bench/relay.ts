@@ -8,40 +8,13 @@
 // The server runs as its own process (from source, through tsx), the fake model in this one.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeModelServer } from '../apps/server/test/helpers/fake-model-server.js';
+import { freePort, percentile, waitForHealth } from './lib.mjs';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const free = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(free));
-    });
-  });
-}
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
-async function waitForHealth(url: string, timeoutMs = 120_000): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    const ok = await fetch(`${url}/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (performance.now() - start > timeoutMs) throw new Error(`no health from ${url} in ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 2000);
@@ -155,7 +128,7 @@ async function relayed(itemId: string): Promise<Timing> {
 
 let ok = true;
 try {
-  await waitForHealth(base);
+  await waitForHealth(base, 120_000);
   await api('POST', '/auth/email/signup', {
     email: `bench-${Date.now()}@example.com`,
     password: 'bench-password',

@@ -1,0 +1,7 @@
+// Types of the helpers in lib.mjs, for the TypeScript benchmarks.
+export function freePort(): Promise<number>;
+/** Resolves with the milliseconds it took once `${url}/v1/health` answers OK. */
+export function waitForHealth(url: string, timeoutMs?: number): Promise<number>;
+export function percentile(values: readonly number[], p: number): number;
+export function rssMb(pid: number): number;
+export const fmt: (n: number, digits?: number) => string;
