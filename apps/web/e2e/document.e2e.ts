@@ -163,6 +163,40 @@ describe('document editor', () => {
     await context.close();
   });
 
+  it('labels a document from its editor', async () => {
+    const labelled = await openPage(browser, server.baseUrl);
+    try {
+      const { request } = labelled.context;
+      await createAccount(server, request, uniqueEmail('doc-labels'));
+      await skipOnboarding(request);
+      await apiCall(request, 'POST', '/label/class/new', {
+        name: 'stage',
+        displayName: 'Stage',
+        prompt: 'How far along the text is',
+        labels: ['Outline', 'Draft'],
+      });
+      const { docId: id } = await apiCall<{ docId: string }>(request, 'POST', '/knowledge/document/create', {
+        title: 'Labelled notes',
+      });
+      await labelled.page.goto('/');
+      await openDocument(labelled.page, id);
+      const panel = labelled.page.getByTestId('document-panel');
+      await panel.getByTestId('item-labels-add').click();
+      await labelled.page.getByRole('menuitem', { name: 'Stage' }).hover();
+      await labelled.page.getByTestId('label-option-Draft').click();
+      await panel.getByTestId('item-label').filter({ hasText: 'Stage: Draft' }).waitFor();
+      const labels = await apiCall<{ value: string }[]>(
+        request,
+        'GET',
+        `/label/instance/list?entityType=document&entityId=${id}`,
+      );
+      expect(labels.map((l) => l.value)).toEqual(['Draft']);
+      await screenshot(labelled.page, 'document-labels-light');
+    } finally {
+      await labelled.context.close();
+    }
+  });
+
   it('looks right in dark mode', async () => {
     const dark = await openPage(browser, server.baseUrl, { colorScheme: 'dark' });
     try {

@@ -34,6 +34,7 @@ import { api } from '../../api/client';
 import { StatusPage } from '../../components/StatusPage';
 import { useResolvedTheme } from '../../stores/themeStore';
 import { AskAiLaunchpad } from '../ai/lazy';
+import { ItemLabels } from '../labels/ItemLabels';
 import { ARTIFACT_STARTERS } from './artifactStarters';
 import { CanvasContextMenu, type ContextMenuState } from './CanvasContextMenu';
 import {
@@ -48,9 +49,12 @@ import {
   copyNodes,
   DEFAULT_NODE_SIZE,
   duplicateNodes,
+  freeSpotBelow,
   groupNodes,
+  overlaps,
   pasteClip,
   ungroupNode,
+  type Box,
   type SizeOf,
 } from './canvasOps';
 import { useCanvasPreferences } from './canvasPreferences';
@@ -136,23 +140,28 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
     [message, ct],
   );
 
+  /** Every node's rectangle on the canvas, as measured. */
+  const nodeBoxes = (): Box[] =>
+    flow.getNodes().map((n) => {
+      const at = flow.getInternalNode(n.id)?.internals.positionAbsolute ?? n.position;
+      return {
+        x: at.x,
+        y: at.y,
+        width: n.measured?.width ?? DEFAULT_NODE_SIZE.width,
+        height: n.measured?.height ?? DEFAULT_NODE_SIZE.height,
+      };
+    });
+
   /** A free spot near the middle of the current view, shifted a little for each new node. */
   const nextPosition = () => {
     const { x, y, zoom } = flow.getViewport();
     const width = wrapper.current?.clientWidth ?? 800;
     const height = wrapper.current?.clientHeight ?? 600;
     const view = { x: -x / zoom, y: -y / zoom, width: width / zoom, height: height / zoom };
-    const boxes = flow.getNodes().map((n) => ({
-      x: n.position.x,
-      y: n.position.y,
-      width: n.measured?.width ?? DEFAULT_NODE_SIZE.width,
-      height: n.measured?.height ?? DEFAULT_NODE_SIZE.height,
-    }));
+    const boxes = nodeBoxes();
     const { width: w, height: h } = DEFAULT_NODE_SIZE;
     const free = (px: number, py: number) =>
-      !boxes.some(
-        (b) => px < b.x + b.width + 24 && px + w + 24 > b.x && py < b.y + b.height + 24 && py + h + 24 > b.y,
-      );
+      !boxes.some((b) => overlaps({ x: px, y: py, width: w, height: h }, b, 24));
     // scan the visible area row by row for a free slot; fall back to a cascade near the top left
     for (let py = view.y + 40; py + h <= view.y + view.height - 40; py += 60) {
       for (let px = view.x + 40; px + w <= view.x + view.width - 40; px += 60) {
@@ -173,10 +182,16 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
     const position =
       options.at ??
       (sources.length
-        ? {
-            x: Math.max(...sources.map((n) => n.position.x + (n.width ?? DEFAULT_NODE_SIZE.width + 80))) + 80,
-            y: sources.reduce((sum, n) => sum + n.position.y, 0) / sources.length,
-          }
+        ? freeSpotBelow(
+            {
+              x:
+                Math.max(...sources.map((n) => n.position.x + (n.width ?? DEFAULT_NODE_SIZE.width + 80))) +
+                80,
+              y: sources.reduce((sum, n) => sum + n.position.y, 0) / sources.length,
+            },
+            DEFAULT_NODE_SIZE,
+            nodeBoxes(),
+          )
         : nextPosition());
     let id: string | null = null;
     try {
@@ -447,6 +462,7 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
     <div className="canvas-screen" data-testid="canvas-page">
       <CanvasToolbar
         title={detail.data?.title || t('canvas.list.untitled')}
+        labels={<ItemLabels entityType="canvas" entityId={canvasId} />}
         status={status}
         readOnly={readOnly}
         undoManager={undoManager}

@@ -2,7 +2,7 @@
  * The canvas toolbar: add memo, document, code artifact, website and image; group; undo and
  * redo; export as image; the view toggles (persisted per user); read-only and the save state.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Form, Input, Modal, Popover, Segmented, Switch, Tooltip, Upload } from 'antd';
 import {
@@ -29,6 +29,8 @@ export const CANVAS_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'imag
 export const CANVAS_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface CanvasToolbarProps {
+  /** The canvas's labels and their picker, beside the title. */
+  labels?: ReactNode;
   title: string;
   status: CollabStatus;
   readOnly: boolean;
@@ -185,6 +187,7 @@ export function CanvasToolbar(props: CanvasToolbarProps) {
       <span className="canvas-toolbar__title" data-testid="canvas-title">
         {props.title}
       </span>
+      {props.labels}
       <span className="canvas-toolbar__group">
         <Tooltip title={t('canvas.toolbar.addMemo')}>
           <Button

@@ -4,7 +4,9 @@ import {
   autoLayout,
   copyNodes,
   duplicateNodes,
+  freeSpotBelow,
   groupNodes,
+  overlaps,
   parseClip,
   pasteClip,
   ungroupNode,
@@ -96,5 +98,25 @@ describe('canvas preferences', () => {
     expect(readCanvasPreferences(next)).toMatchObject({ edgesShown: false, sizeMode: 'compact' });
     expect(withCanvasPreference(prefs, 'operationMode', 'touchpad').operationMode).toBe('touchpad');
     expect(readCanvasPreferences({ disableHoverCard: true }).hoverGuide).toBe(false);
+  });
+});
+
+describe('freeSpotBelow', () => {
+  const size = { width: 240, height: 120 };
+  it('keeps the wanted spot when it is free', () => {
+    expect(freeSpotBelow({ x: 400, y: 0 }, size, [{ x: 0, y: 0, width: 240, height: 120 }])).toEqual({
+      x: 400,
+      y: 0,
+    });
+  });
+
+  it('moves below earlier answers to the same node instead of covering them', () => {
+    const earlier = [
+      { x: 400, y: 0, width: 240, height: 300 },
+      { x: 420, y: 330, width: 240, height: 100 },
+    ];
+    const spot = freeSpotBelow({ x: 400, y: 0 }, size, earlier, 24);
+    expect(spot).toEqual({ x: 400, y: 454 });
+    expect(earlier.some((box) => overlaps({ ...spot, ...size }, box, 24))).toBe(false);
   });
 });

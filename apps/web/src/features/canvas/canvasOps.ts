@@ -35,6 +35,45 @@ const defaultSize: SizeOf = (node) => ({
   height: node.height ?? DEFAULT_NODE_SIZE.height,
 });
 
+/** A node's rectangle on the canvas. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Whether two boxes come closer than `gap` to each other. */
+export function overlaps(a: Box, b: Box, gap = 0): boolean {
+  return (
+    a.x < b.x + b.width + gap &&
+    a.x + a.width + gap > b.x &&
+    a.y < b.y + b.height + gap &&
+    a.y + a.height + gap > b.y
+  );
+}
+
+/**
+ * Where a new node of `size` goes when it should stand at `start` (right of the node it answers):
+ * there if that is free, else straight below, under whatever is in the way, so answers to the
+ * same node stack up instead of covering each other.
+ */
+export function freeSpotBelow(
+  start: { x: number; y: number },
+  size: { width: number; height: number },
+  boxes: readonly Box[],
+  gap = 24,
+): { x: number; y: number } {
+  let y = start.y;
+  for (let step = 0; step < 1000; step += 1) {
+    const spot = { x: start.x, y, ...size };
+    const blockers = boxes.filter((box) => overlaps(spot, box, gap));
+    if (blockers.length === 0) break;
+    y = Math.max(...blockers.map((box) => box.y + box.height)) + gap;
+  }
+  return { x: Math.round(start.x), y: Math.round(y) };
+}
+
 /** A node's position on the canvas (parents' offsets added up). */
 export function absolutePosition(
   byId: ReadonlyMap<string, CanvasNode>,

@@ -16,6 +16,7 @@ import { Placeholder } from '@tiptap/extension-placeholder';
 import { DOC_FRAGMENT, editorExtensions } from '@atelier/editor';
 import type { Document } from '@atelier/contract';
 import { api } from '../../api/client';
+import { ItemLabels } from '../labels/ItemLabels';
 import { useUserSettings } from '../settings/useUserSettings';
 import { useCollab, type CollabSession, type CollabStatus } from '../canvas/useCollab';
 import { caretColor, CollabCaret } from './collabCaret';
@@ -222,6 +223,7 @@ export function DocumentPanel({
           onBlur={saveTitle}
           onPressEnter={(e) => e.currentTarget.blur()}
         />
+        <ItemLabels entityType="document" entityId={docId} />
         <span className="doc-panel__status" data-testid="collab-status" data-status={status}>
           <Badge status={STATUS_COLOR[status]} text={t(`status.${status}`)} />
         </span>
