@@ -35,6 +35,7 @@ describe('loadConfig defaults', () => {
       MAINTENANCE_START: '21:00',
       MAINTENANCE_END: '23:00',
       MAINTENANCE_TIMEZONE: 'Asia/Shanghai',
+      PGLITE_SHARED_BUFFERS: '32MB',
       databaseKind: 'pglite',
       publicUrl: 'http://localhost:5800',
       cookieSecure: false,
@@ -122,6 +123,14 @@ describe('loadConfig refuses bad values with a message naming the variable', () 
     expect(problemsOf({ GOOGLE_CLIENT_SECRET: 's' })[0]).toMatch(
       /^GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET:/,
     );
+  });
+
+  it("takes PGlite's buffer cache size with a unit, and refuses anything else", () => {
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).PGLITE_SHARED_BUFFERS).toBe('64MB');
+    for (const bad of ['64', '64mb', '0MB', '1TB', '32 MB'])
+      expect(problemsOf({ PGLITE_SHARED_BUFFERS: bad })).toEqual([
+        'PGLITE_SHARED_BUFFERS: must be a size such as 32MB (units kB, MB or GB)',
+      ]);
   });
 
   it('lists every bad variable at once, one readable line each', () => {

@@ -71,6 +71,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: urlOf('PUBLIC_URL', ['http:', 'https:']),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: urlOf('DATABASE_URL', ['postgres:', 'postgresql:']),
+  // Embedded PGlite's buffer cache, held in memory from the start (PostgreSQL's default of
+  // 128MB alone put an idle server near 400 MB RSS); the OS still caches the data files.
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must be a size such as 32MB (units kB, MB or GB)')
+    .default('32MB'),
   REDIS_URL: urlOf('REDIS_URL', ['redis:', 'rediss:']),
   ROLES: z
     .string()

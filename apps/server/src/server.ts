@@ -50,7 +50,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     });
-    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }, log);
+    const database = await openDatabase(
+      {
+        databaseUrl: config.DATABASE_URL,
+        dataDir: config.dataDir,
+        sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+      },
+      log,
+    );
     cleanups.push(() => database.close());
     const [jwt, encryption] = await Promise.all([
       instanceSecret(database.db, 'jwt', config.JWT_SECRET),

@@ -36,7 +36,7 @@ export function migrationsFolder(): string {
 }
 
 export async function openDatabase(
-  opts: { databaseUrl?: string; dataDir: string },
+  opts: { databaseUrl?: string; dataDir: string; /** PGlite only, e.g. '32MB'. */ sharedBuffers?: string },
   log: Logger,
 ): Promise<Database> {
   if (opts.databaseUrl) {
@@ -70,7 +70,12 @@ export async function openDatabase(
   const pgDir = join(opts.dataDir, 'pg');
   const aside = setAsideInterruptedInit(pgDir);
   if (aside) log.warn({ aside }, 'found an interrupted database initialisation; moved it aside');
-  const client = await PGlite.create(pgDir, { extensions: { vector } });
+  const client = await PGlite.create(pgDir, {
+    extensions: { vector },
+    ...(opts.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers}`] }
+      : {}),
+  });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   return {
