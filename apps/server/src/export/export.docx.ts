@@ -3,40 +3,28 @@
  * bullet, numbered and task lists (nested), block quotes, code blocks, tables, rules and images
  * from our storage. East-Asian text gets a CJK font so Chinese shows in Word and LibreOffice.
  */
-import {
-  AlignmentType,
-  BorderStyle,
-  Document,
-  ExternalHyperlink,
-  HeadingLevel,
-  ImageRun,
-  LevelFormat,
-  Packer,
-  Paragraph,
-  ShadingType,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-  WidthType,
-  type ParagraphChild,
-} from 'docx';
+import type * as Docx from 'docx';
+import type { Paragraph, ParagraphChild, Table } from 'docx';
 import type { DocJSON } from '@atelier/editor';
 import type { ExportImages } from './export.images.js';
 import { attr, inlineRuns, textOf, type InlineRun } from './export.model.js';
+
+/** The docx library, loaded on the first export rather than at start (see renderDocx). */
+let D: typeof Docx;
 
 const FONT = { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: 'Microsoft YaHei', cs: 'Calibri' };
 const MONO = { ascii: 'Courier New', hAnsi: 'Courier New', eastAsia: 'Microsoft YaHei', cs: 'Courier New' };
 const CODE_FILL = 'F2F2F2';
 const MAX_IMAGE_WIDTH = 600;
-const HEADINGS = [
-  HeadingLevel.HEADING_1,
-  HeadingLevel.HEADING_2,
-  HeadingLevel.HEADING_3,
-  HeadingLevel.HEADING_4,
-  HeadingLevel.HEADING_5,
-  HeadingLevel.HEADING_6,
-] as const;
+const headingOf = (level: number) =>
+  [
+    D.HeadingLevel.HEADING_1,
+    D.HeadingLevel.HEADING_2,
+    D.HeadingLevel.HEADING_3,
+    D.HeadingLevel.HEADING_4,
+    D.HeadingLevel.HEADING_5,
+    D.HeadingLevel.HEADING_6,
+  ][level - 1];
 
 type Block = Paragraph | Table;
 
@@ -54,17 +42,17 @@ class DocxWriter {
 
   runs(runs: readonly InlineRun[]): ParagraphChild[] {
     return runs.map((run): ParagraphChild => {
-      if (run.lineBreak) return new TextRun({ text: '', break: 1 });
-      const text = new TextRun({
+      if (run.lineBreak) return new D.TextRun({ text: '', break: 1 });
+      const text = new D.TextRun({
         text: run.text,
         bold: run.bold,
         italics: run.italic,
         strike: run.strike,
         font: run.code ? MONO : undefined,
-        shading: run.code ? { type: ShadingType.CLEAR, fill: CODE_FILL, color: 'auto' } : undefined,
+        shading: run.code ? { type: D.ShadingType.CLEAR, fill: CODE_FILL, color: 'auto' } : undefined,
         style: run.href ? 'Hyperlink' : undefined,
       });
-      return run.href ? new ExternalHyperlink({ link: run.href, children: [text] }) : text;
+      return run.href ? new D.ExternalHyperlink({ link: run.href, children: [text] }) : text;
     });
   }
 
@@ -78,7 +66,7 @@ class DocxWriter {
 
   private quoteBorder(quote: number) {
     return quote > 0
-      ? { left: { style: BorderStyle.SINGLE, size: 12, color: 'BBBBBB', space: 8 } }
+      ? { left: { style: D.BorderStyle.SINGLE, size: 12, color: 'BBBBBB', space: 8 } }
       : undefined;
   }
 
@@ -86,11 +74,11 @@ class DocxWriter {
     switch (node.type) {
       case 'heading': {
         const level = Math.min(Math.max(attr(node, 'level', 1), 1), 6);
-        return [new Paragraph({ heading: HEADINGS[level - 1], children: this.runs(inlineRuns(node)) })];
+        return [new D.Paragraph({ heading: headingOf(level), children: this.runs(inlineRuns(node)) })];
       }
       case 'paragraph':
         return [
-          new Paragraph({
+          new D.Paragraph({
             children: this.runs(inlineRuns(node)),
             indent: this.indent(quote),
             border: this.quoteBorder(quote),
@@ -106,9 +94,9 @@ class DocxWriter {
         return [this.code(textOf(node))];
       case 'horizontalRule':
         return [
-          new Paragraph({
+          new D.Paragraph({
             children: [],
-            border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: 'BBBBBB', space: 1 } },
+            border: { bottom: { style: D.BorderStyle.SINGLE, size: 6, color: 'BBBBBB', space: 1 } },
           }),
         ];
       case 'image':
@@ -133,9 +121,9 @@ class DocxWriter {
       const checked = attr(item, 'checked', false);
       const lead = first?.type === 'paragraph' ? first : undefined;
       const runs = this.runs(lead ? inlineRuns(lead) : []);
-      if (kind === 'task') runs.unshift(new TextRun({ text: checked ? '☑ ' : '☐ ' }));
+      if (kind === 'task') runs.unshift(new D.TextRun({ text: checked ? '☑ ' : '☐ ' }));
       out.push(
-        new Paragraph({
+        new D.Paragraph({
           children: runs,
           ...(kind === 'bullet' ? { bullet: { level: context.level } } : {}),
           ...(kind === 'ordered'
@@ -151,10 +139,10 @@ class DocxWriter {
 
   private code(text: string): Paragraph {
     const lines = text.split('\n');
-    return new Paragraph({
-      shading: { type: ShadingType.CLEAR, fill: CODE_FILL, color: 'auto' },
+    return new D.Paragraph({
+      shading: { type: D.ShadingType.CLEAR, fill: CODE_FILL, color: 'auto' },
       children: lines.map(
-        (line, i) => new TextRun({ text: line, font: MONO, size: 20, break: i > 0 ? 1 : 0 }),
+        (line, i) => new D.TextRun({ text: line, font: MONO, size: 20, break: i > 0 ? 1 : 0 }),
       ),
     });
   }
@@ -165,19 +153,19 @@ class DocxWriter {
     const image = this.images.get(src);
     if (!image) {
       const label = alt || src;
-      const text = new TextRun({
+      const text = new D.TextRun({
         text: `[${label}]`,
         style: /^https?:/i.test(src) ? 'Hyperlink' : undefined,
       });
-      return new Paragraph({
-        children: [/^https?:/i.test(src) ? new ExternalHyperlink({ link: src, children: [text] }) : text],
+      return new D.Paragraph({
+        children: [/^https?:/i.test(src) ? new D.ExternalHyperlink({ link: src, children: [text] }) : text],
       });
     }
     const scale = Math.min(1, MAX_IMAGE_WIDTH / image.width);
-    return new Paragraph({
-      alignment: AlignmentType.CENTER,
+    return new D.Paragraph({
+      alignment: D.AlignmentType.CENTER,
       children: [
-        new ImageRun({
+        new D.ImageRun({
           type: image.type,
           data: image.data,
           transformation: {
@@ -194,33 +182,34 @@ class DocxWriter {
     const rows = (node.content ?? []).map((row) => {
       const cells = row.content ?? [];
       const header = cells.length > 0 && cells.every((c) => c.type === 'tableHeader');
-      return new TableRow({
+      return new D.TableRow({
         tableHeader: header,
         children: cells.map((cell) => {
           const children = this.blocks(cell.content ?? []).filter(
-            (b): b is Paragraph => b instanceof Paragraph,
+            (b): b is Paragraph => b instanceof D.Paragraph,
           );
-          return new TableCell({
+          return new D.TableCell({
             columnSpan: attr(cell, 'colspan', 1),
             rowSpan: attr(cell, 'rowspan', 1),
             shading:
               cell.type === 'tableHeader'
-                ? { type: ShadingType.CLEAR, fill: 'EEEEEE', color: 'auto' }
+                ? { type: D.ShadingType.CLEAR, fill: 'EEEEEE', color: 'auto' }
                 : undefined,
-            children: children.length > 0 ? children : [new Paragraph({ children: [] })],
+            children: children.length > 0 ? children : [new D.Paragraph({ children: [] })],
           });
         }),
       });
     });
-    return new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE } });
+    return new D.Table({ rows, width: { size: 100, type: D.WidthType.PERCENTAGE } });
   }
 }
 
 /** Renders a document (schema JSON) with its title as a DOCX file. */
 export async function renderDocx(title: string, doc: DocJSON, images: ExportImages): Promise<Buffer> {
+  D ??= await import('docx');
   const writer = new DocxWriter(images);
   const body = writer.blocks(doc.content ?? []);
-  const file = new Document({
+  const file = new D.Document({
     title,
     creator: 'Atelier',
     styles: { default: { document: { run: { font: FONT, size: 22 } } } },
@@ -230,17 +219,22 @@ export async function renderDocx(title: string, doc: DocJSON, images: ExportImag
           reference: 'ordered',
           levels: Array.from({ length: 9 }, (_, level) => ({
             level,
-            format: [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN][level % 3],
+            format: [D.LevelFormat.DECIMAL, D.LevelFormat.LOWER_LETTER, D.LevelFormat.LOWER_ROMAN][level % 3],
             text: `%${level + 1}.`,
-            alignment: AlignmentType.START,
+            alignment: D.AlignmentType.START,
             style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
           })),
         },
       ],
     },
     sections: [
-      { children: [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }), ...body] },
+      {
+        children: [
+          new D.Paragraph({ heading: D.HeadingLevel.TITLE, children: [new D.TextRun(title)] }),
+          ...body,
+        ],
+      },
     ],
   });
-  return Packer.toBuffer(file);
+  return D.Packer.toBuffer(file);
 }

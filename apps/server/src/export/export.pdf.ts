@@ -3,7 +3,6 @@
  * nested bullet, numbered and task lists, block quotes, code blocks, tables, rules and images
  * from our storage, in Noto Sans SC so Chinese renders (code blocks in Courier when plain ASCII).
  */
-import PDFDocument from 'pdfkit';
 import type { DocJSON } from '@atelier/editor';
 import { pdfFonts } from './export.fonts.js';
 import type { ExportImages } from './export.images.js';
@@ -263,7 +262,9 @@ class PdfWriter {
 }
 
 /** Renders a document (schema JSON) with its title as a PDF file. */
-export function renderPdf(title: string, content: DocJSON, images: ExportImages): Promise<Buffer> {
+export async function renderPdf(title: string, content: DocJSON, images: ExportImages): Promise<Buffer> {
+  // loaded on first export, not at start (it holds ~25 MB)
+  const { default: PDFDocument } = await import('pdfkit');
   const fonts = pdfFonts();
   const doc = new PDFDocument({
     size: 'A4',

@@ -150,8 +150,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     validateResponses: !config.isProduction,
   });
 
-  const openapi = buildOpenApiDocument();
-  app.get(`${API_PREFIX}/openapi.json`, async () => openapi);
+  // built on the first request: the document is large and most servers never serve it
+  let openapi: ReturnType<typeof buildOpenApiDocument> | null = null;
+  app.get(`${API_PREFIX}/openapi.json`, async () => (openapi ??= buildOpenApiDocument()));
 
   const webDist = opts.webDistDir;
   if (webDist) {

@@ -3,9 +3,9 @@
  * linkedom DOM, and turndown writes it as Markdown. Pages Readability cannot read fall back to the
  * whole body.
  */
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
-import TurndownService from 'turndown';
+import type { Readability } from '@mozilla/readability';
+import type { parseHTML } from 'linkedom';
+import type TurndownService from 'turndown';
 
 export interface HtmlArticle {
   title: string;
@@ -14,8 +14,25 @@ export interface HtmlArticle {
   markdown: string;
 }
 
-function turndown(): TurndownService {
-  const service = new TurndownService({
+/** linkedom, Readability and turndown, loaded on the first page to parse rather than at start. */
+let libs: Promise<{
+  parseHTML: typeof parseHTML;
+  Readability: typeof Readability;
+  Turndown: typeof TurndownService;
+}> | null = null;
+function htmlLibs() {
+  libs ??= Promise.all([import('linkedom'), import('@mozilla/readability'), import('turndown')]).then(
+    ([linkedom, readability, turndown]) => ({
+      parseHTML: linkedom.parseHTML,
+      Readability: readability.Readability,
+      Turndown: turndown.default,
+    }),
+  );
+  return libs;
+}
+
+function turndown(Turndown: typeof TurndownService): TurndownService {
+  const service = new Turndown({
     headingStyle: 'atx',
     codeBlockStyle: 'fenced',
     bulletListMarker: '-',
@@ -25,8 +42,9 @@ function turndown(): TurndownService {
 }
 
 /** Markdown of an HTML fragment or page (no article extraction). */
-export function htmlToMarkdown(html: string): string {
-  return turndown().turndown(html).trim();
+export async function htmlToMarkdown(html: string): Promise<string> {
+  const { Turndown } = await htmlLibs();
+  return turndown(Turndown).turndown(html).trim();
 }
 
 function meta(document: Document, ...names: string[]): string {
@@ -38,7 +56,12 @@ function meta(document: Document, ...names: string[]): string {
   return '';
 }
 
-export function parseHtmlArticle(html: string, baseUrl?: string, extractArticle = true): HtmlArticle {
+export async function parseHtmlArticle(
+  html: string,
+  baseUrl?: string,
+  extractArticle = true,
+): Promise<HtmlArticle> {
+  const { parseHTML, Readability, Turndown } = await htmlLibs();
   const { document } = parseHTML(html) as unknown as { document: Document };
   const title =
     meta(document, 'og:title', 'twitter:title') || document.querySelector('title')?.textContent?.trim() || '';
@@ -61,6 +84,8 @@ export function parseHtmlArticle(html: string, baseUrl?: string, extractArticle 
       article = null;
     }
   }
-  const markdown = htmlToMarkdown(article?.content || bodyHtml);
+  const markdown = turndown(Turndown)
+    .turndown(article?.content || bodyHtml)
+    .trim();
   return { title: title || article?.title?.trim() || '', description, image, markdown };
 }

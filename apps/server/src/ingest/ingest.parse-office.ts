@@ -4,7 +4,6 @@
  * EPUB read with fflate. Damaged files throw ParseError.
  */
 import { unzipSync } from 'fflate';
-import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { ParseError } from './ingest.formats.js';
 import { htmlToMarkdown } from './ingest.parse-html.js';
@@ -41,8 +40,9 @@ export async function parsePdf(body: Buffer, maxPages: number): Promise<{ conten
 
 export async function parseDocx(body: Buffer): Promise<string> {
   try {
+    const { default: mammoth } = await import('mammoth'); // on first use, not at start
     const { value } = await mammoth.convertToHtml({ buffer: body });
-    return htmlToMarkdown(value);
+    return await htmlToMarkdown(value);
   } catch (err) {
     throw new ParseError(`The DOCX file could not be read: ${(err as Error).message}`);
   }
@@ -148,7 +148,7 @@ export function parseOdt(body: Buffer): string {
   return blocks.filter(Boolean).join('\n\n');
 }
 
-export function parseEpub(body: Buffer): string {
+export async function parseEpub(body: Buffer): Promise<string> {
   const files = unzip(body, 'EPUB');
   const container = utf8(files['META-INF/container.xml']);
   const opfPath = /full-path="([^"]+)"/.exec(container)?.[1];
@@ -165,11 +165,12 @@ export function parseEpub(body: Buffer): string {
     order = Object.keys(files)
       .filter((n) => /\.x?html?$/i.test(n))
       .sort();
-  const parts = order.flatMap((name) => {
+  const parts: string[] = [];
+  for (const name of order) {
     const html = utf8(files[name]);
     const bodyHtml = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
-    return bodyHtml ? [htmlToMarkdown(bodyHtml)] : [];
-  });
+    if (bodyHtml) parts.push(await htmlToMarkdown(bodyHtml));
+  }
   if (!parts.length) throw new ParseError('The EPUB file has no chapters');
   return parts.filter(Boolean).join('\n\n');
 }

@@ -39,7 +39,7 @@ async function dispatch(input: ParseInput): Promise<Parsed> {
     case 'markdown':
       return { content: parsePlain(body, input.charset) };
     case 'html': {
-      const article = parseHtmlArticle(
+      const article = await parseHtmlArticle(
         decodeText(body, input.charset),
         input.url,
         input.extractArticle ?? true,
@@ -70,7 +70,7 @@ async function dispatch(input: ParseInput): Promise<Parsed> {
     case 'odt':
       return { content: parseOdt(body) };
     case 'epub':
-      return { content: parseEpub(body) };
+      return { content: await parseEpub(body) };
     case 'image': {
       const info = imageInfo(body);
       return { content: '', dimensions: { width: info.width, height: info.height } };

@@ -4,7 +4,8 @@
  * its own connections, duplicated from the server's client, so closing it never closes the
  * client the rate limiter and collab share.
  */
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import type * as BullMqModule from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { EnqueueOptions, JobDefinition, JobQueue } from '../context.js';
 import { sleep } from '../lib/time.js';
@@ -16,6 +17,8 @@ import {
   parsePayload,
   type JobLogger,
 } from './jobs.define.js';
+
+type BullMq = typeof BullMqModule;
 
 export interface BullMqQueueOptions {
   /** A client with maxRetriesPerRequest: null; BullMQ duplicates it and never closes it. */
@@ -41,14 +44,19 @@ export class BullMqQueue implements JobQueue {
   private workerConnection: Redis | null = null;
   private closed = false;
 
-  private constructor(private readonly opts: BullMqQueueOptions & { prefix: string; queueName: string }) {
+  private constructor(
+    private readonly bull: BullMq,
+    private readonly opts: BullMqQueueOptions & { prefix: string; queueName: string },
+  ) {
     this.queueConnection = opts.redis.duplicate();
-    this.queue = new Queue(opts.queueName, { connection: this.queueConnection, prefix: opts.prefix });
+    this.queue = new bull.Queue(opts.queueName, { connection: this.queueConnection, prefix: opts.prefix });
     this.queue.on('error', (err: Error) => opts.log.error({ err }, 'job queue connection error'));
   }
 
   static async open(opts: BullMqQueueOptions): Promise<BullMqQueue> {
-    const queue = new BullMqQueue({
+    // loaded only with REDIS_URL (the in-process queue needs none of it)
+    const bull = await import('bullmq');
+    const queue = new BullMqQueue(bull, {
       ...opts,
       prefix: opts.prefix ?? 'atelier',
       queueName: opts.queueName ?? 'jobs',
@@ -82,7 +90,7 @@ export class BullMqQueue implements JobQueue {
     if (this.worker) return;
     const { log } = this.opts;
     this.workerConnection = this.opts.redis.duplicate();
-    const worker = new Worker(this.opts.queueName, (job: Job) => this.process(job), {
+    const worker = new this.bull.Worker(this.opts.queueName, (job: Job) => this.process(job), {
       // BullMQ duplicates this connection again for its blocking reads and closes that one itself.
       connection: this.workerConnection,
       prefix: this.opts.prefix,
@@ -90,7 +98,8 @@ export class BullMqQueue implements JobQueue {
     });
     worker.on('failed', (job: Job | undefined, err: Error) => {
       if (!job) return log.error({ err }, 'job failed');
-      const willRetry = !(err instanceof UnrecoverableError) && job.attemptsMade < (job.opts.attempts ?? 1);
+      const willRetry =
+        !(err instanceof this.bull.UnrecoverableError) && job.attemptsMade < (job.opts.attempts ?? 1);
       if (willRetry) log.warn({ err, job: job.name, attempt: job.attemptsMade }, 'job failed; will retry');
       else log.error({ err, job: job.name, attempts: job.attemptsMade }, 'job failed; giving up');
     });
@@ -134,7 +143,7 @@ export class BullMqQueue implements JobQueue {
     } catch (err) {
       // An unknown name or a payload this version cannot read will not get better by retrying.
       if (err instanceof UnknownJobError || err instanceof JobPayloadError)
-        throw new UnrecoverableError(err.message);
+        throw new this.bull.UnrecoverableError(err.message);
       throw err;
     }
     await def.handle(payload);

@@ -5,7 +5,7 @@
  */
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { MailMessage, Mailer } from '../context.js';
 
@@ -20,11 +20,20 @@ export async function createMailer(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>,
   log: MailLog,
 ): Promise<Mailer> {
-  if (config.SMTP_URL) return createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, log);
+  if (config.SMTP_URL) {
+    // loaded only when mail goes out through SMTP (the outbox needs none of it)
+    const { default: nodemailer } = await import('nodemailer');
+    return createSmtpMailer(nodemailer, config.SMTP_URL, config.MAIL_FROM, log);
+  }
   return createOutboxMailer(join(config.dataDir, OUTBOX_FILE), log);
 }
 
-function createSmtpMailer(smtpUrl: string, from: string, log: MailLog): Mailer {
+function createSmtpMailer(
+  nodemailer: typeof Nodemailer,
+  smtpUrl: string,
+  from: string,
+  log: MailLog,
+): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   // Checked in the background: an unreachable SMTP server must not stop the server from starting.
   transport.verify().then(

@@ -24,7 +24,7 @@ export async function scrape(ctx: AppContext, url: string): Promise<ScrapeResult
       decodeURIComponent(new URL(page.url).pathname.split('/').filter(Boolean).at(-1) ?? '') ||
       new URL(page.url).hostname;
     if (detectFormat(page.contentType) !== 'html') return { url: page.url, title: fallbackTitle };
-    const article = parseHtmlArticle(decodeText(page.body, page.charset), page.url);
+    const article = await parseHtmlArticle(decodeText(page.body, page.charset), page.url);
     return {
       url: page.url,
       title: article.title || fallbackTitle,
