@@ -61,7 +61,7 @@ export async function parseHtmlArticle(
   baseUrl?: string,
   extractArticle = true,
 ): Promise<HtmlArticle> {
-  const { parseHTML, Readability, Turndown } = await htmlLibs();
+  const { parseHTML, Readability } = await htmlLibs();
   const { document } = parseHTML(html) as unknown as { document: Document };
   const title =
     meta(document, 'og:title', 'twitter:title') || document.querySelector('title')?.textContent?.trim() || '';
@@ -84,8 +84,6 @@ export async function parseHtmlArticle(
       article = null;
     }
   }
-  const markdown = turndown(Turndown)
-    .turndown(article?.content || bodyHtml)
-    .trim();
+  const markdown = await htmlToMarkdown(article?.content || bodyHtml);
   return { title: title || article?.title?.trim() || '', description, image, markdown };
 }
