@@ -9,22 +9,10 @@ import type { DocJSON } from '@atelier/editor';
 import type { ExportImages } from './export.images.js';
 import { attr, inlineRuns, textOf, type InlineRun } from './export.model.js';
 
-/** The docx library, loaded on the first export rather than at start (see renderDocx). */
-let D: typeof Docx;
-
 const FONT = { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: 'Microsoft YaHei', cs: 'Calibri' };
 const MONO = { ascii: 'Courier New', hAnsi: 'Courier New', eastAsia: 'Microsoft YaHei', cs: 'Courier New' };
 const CODE_FILL = 'F2F2F2';
 const MAX_IMAGE_WIDTH = 600;
-const headingOf = (level: number) =>
-  [
-    D.HeadingLevel.HEADING_1,
-    D.HeadingLevel.HEADING_2,
-    D.HeadingLevel.HEADING_3,
-    D.HeadingLevel.HEADING_4,
-    D.HeadingLevel.HEADING_5,
-    D.HeadingLevel.HEADING_6,
-  ][level - 1];
 
 type Block = Paragraph | Table;
 
@@ -38,21 +26,37 @@ interface ListContext {
 class DocxWriter {
   private orderedLists = 0;
 
-  constructor(private readonly images: ExportImages) {}
+  /** `docx` is the library, imported by renderDocx on the first export rather than at start. */
+  constructor(
+    private readonly docx: typeof Docx,
+    private readonly images: ExportImages,
+  ) {}
+
+  private heading(level: number) {
+    const { HeadingLevel } = this.docx;
+    return [
+      HeadingLevel.HEADING_1,
+      HeadingLevel.HEADING_2,
+      HeadingLevel.HEADING_3,
+      HeadingLevel.HEADING_4,
+      HeadingLevel.HEADING_5,
+      HeadingLevel.HEADING_6,
+    ][level - 1];
+  }
 
   runs(runs: readonly InlineRun[]): ParagraphChild[] {
     return runs.map((run): ParagraphChild => {
-      if (run.lineBreak) return new D.TextRun({ text: '', break: 1 });
-      const text = new D.TextRun({
+      if (run.lineBreak) return new this.docx.TextRun({ text: '', break: 1 });
+      const text = new this.docx.TextRun({
         text: run.text,
         bold: run.bold,
         italics: run.italic,
         strike: run.strike,
         font: run.code ? MONO : undefined,
-        shading: run.code ? { type: D.ShadingType.CLEAR, fill: CODE_FILL, color: 'auto' } : undefined,
+        shading: run.code ? { type: this.docx.ShadingType.CLEAR, fill: CODE_FILL, color: 'auto' } : undefined,
         style: run.href ? 'Hyperlink' : undefined,
       });
-      return run.href ? new D.ExternalHyperlink({ link: run.href, children: [text] }) : text;
+      return run.href ? new this.docx.ExternalHyperlink({ link: run.href, children: [text] }) : text;
     });
   }
 
@@ -66,7 +70,7 @@ class DocxWriter {
 
   private quoteBorder(quote: number) {
     return quote > 0
-      ? { left: { style: D.BorderStyle.SINGLE, size: 12, color: 'BBBBBB', space: 8 } }
+      ? { left: { style: this.docx.BorderStyle.SINGLE, size: 12, color: 'BBBBBB', space: 8 } }
       : undefined;
   }
 
@@ -74,11 +78,13 @@ class DocxWriter {
     switch (node.type) {
       case 'heading': {
         const level = Math.min(Math.max(attr(node, 'level', 1), 1), 6);
-        return [new D.Paragraph({ heading: headingOf(level), children: this.runs(inlineRuns(node)) })];
+        return [
+          new this.docx.Paragraph({ heading: this.heading(level), children: this.runs(inlineRuns(node)) }),
+        ];
       }
       case 'paragraph':
         return [
-          new D.Paragraph({
+          new this.docx.Paragraph({
             children: this.runs(inlineRuns(node)),
             indent: this.indent(quote),
             border: this.quoteBorder(quote),
@@ -94,9 +100,9 @@ class DocxWriter {
         return [this.code(textOf(node))];
       case 'horizontalRule':
         return [
-          new D.Paragraph({
+          new this.docx.Paragraph({
             children: [],
-            border: { bottom: { style: D.BorderStyle.SINGLE, size: 6, color: 'BBBBBB', space: 1 } },
+            border: { bottom: { style: this.docx.BorderStyle.SINGLE, size: 6, color: 'BBBBBB', space: 1 } },
           }),
         ];
       case 'image':
@@ -121,9 +127,9 @@ class DocxWriter {
       const checked = attr(item, 'checked', false);
       const lead = first?.type === 'paragraph' ? first : undefined;
       const runs = this.runs(lead ? inlineRuns(lead) : []);
-      if (kind === 'task') runs.unshift(new D.TextRun({ text: checked ? '☑ ' : '☐ ' }));
+      if (kind === 'task') runs.unshift(new this.docx.TextRun({ text: checked ? '☑ ' : '☐ ' }));
       out.push(
-        new D.Paragraph({
+        new this.docx.Paragraph({
           children: runs,
           ...(kind === 'bullet' ? { bullet: { level: context.level } } : {}),
           ...(kind === 'ordered'
@@ -139,10 +145,10 @@ class DocxWriter {
 
   private code(text: string): Paragraph {
     const lines = text.split('\n');
-    return new D.Paragraph({
-      shading: { type: D.ShadingType.CLEAR, fill: CODE_FILL, color: 'auto' },
+    return new this.docx.Paragraph({
+      shading: { type: this.docx.ShadingType.CLEAR, fill: CODE_FILL, color: 'auto' },
       children: lines.map(
-        (line, i) => new D.TextRun({ text: line, font: MONO, size: 20, break: i > 0 ? 1 : 0 }),
+        (line, i) => new this.docx.TextRun({ text: line, font: MONO, size: 20, break: i > 0 ? 1 : 0 }),
       ),
     });
   }
@@ -153,19 +159,21 @@ class DocxWriter {
     const image = this.images.get(src);
     if (!image) {
       const label = alt || src;
-      const text = new D.TextRun({
+      const text = new this.docx.TextRun({
         text: `[${label}]`,
         style: /^https?:/i.test(src) ? 'Hyperlink' : undefined,
       });
-      return new D.Paragraph({
-        children: [/^https?:/i.test(src) ? new D.ExternalHyperlink({ link: src, children: [text] }) : text],
+      return new this.docx.Paragraph({
+        children: [
+          /^https?:/i.test(src) ? new this.docx.ExternalHyperlink({ link: src, children: [text] }) : text,
+        ],
       });
     }
     const scale = Math.min(1, MAX_IMAGE_WIDTH / image.width);
-    return new D.Paragraph({
-      alignment: D.AlignmentType.CENTER,
+    return new this.docx.Paragraph({
+      alignment: this.docx.AlignmentType.CENTER,
       children: [
-        new D.ImageRun({
+        new this.docx.ImageRun({
           type: image.type,
           data: image.data,
           transformation: {
@@ -182,32 +190,32 @@ class DocxWriter {
     const rows = (node.content ?? []).map((row) => {
       const cells = row.content ?? [];
       const header = cells.length > 0 && cells.every((c) => c.type === 'tableHeader');
-      return new D.TableRow({
+      return new this.docx.TableRow({
         tableHeader: header,
         children: cells.map((cell) => {
           const children = this.blocks(cell.content ?? []).filter(
-            (b): b is Paragraph => b instanceof D.Paragraph,
+            (b): b is Paragraph => b instanceof this.docx.Paragraph,
           );
-          return new D.TableCell({
+          return new this.docx.TableCell({
             columnSpan: attr(cell, 'colspan', 1),
             rowSpan: attr(cell, 'rowspan', 1),
             shading:
               cell.type === 'tableHeader'
-                ? { type: D.ShadingType.CLEAR, fill: 'EEEEEE', color: 'auto' }
+                ? { type: this.docx.ShadingType.CLEAR, fill: 'EEEEEE', color: 'auto' }
                 : undefined,
-            children: children.length > 0 ? children : [new D.Paragraph({ children: [] })],
+            children: children.length > 0 ? children : [new this.docx.Paragraph({ children: [] })],
           });
         }),
       });
     });
-    return new D.Table({ rows, width: { size: 100, type: D.WidthType.PERCENTAGE } });
+    return new this.docx.Table({ rows, width: { size: 100, type: this.docx.WidthType.PERCENTAGE } });
   }
 }
 
 /** Renders a document (schema JSON) with its title as a DOCX file. */
 export async function renderDocx(title: string, doc: DocJSON, images: ExportImages): Promise<Buffer> {
-  D ??= await import('docx');
-  const writer = new DocxWriter(images);
+  const D = await import('docx');
+  const writer = new DocxWriter(D, images);
   const body = writer.blocks(doc.content ?? []);
   const file = new D.Document({
     title,
