@@ -4,40 +4,18 @@
 // it does only after logging it in the database). Goal: propagation p95 < 50 ms.
 // The server runs as its own process (from source, through tsx), so clients and server do not
 // share an event loop.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { addNode, updateNode } from '@atelier/canvas';
-import { freePort, percentile, waitForHealth } from './lib.mjs';
+import { startBenchServer } from './bench-server.js';
+import { percentile } from './lib.mjs';
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 500);
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-collab-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps', 'server', 'src', 'main.ts')], {
-  cwd: root,
-  env: {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    EMAIL_VERIFICATION: 'false',
-    RATE_LIMIT_PER_IP: '100000000',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startBenchServer('collab');
+const { api } = server;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
@@ -46,20 +24,6 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
     if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setImmediate(r));
   }
-}
-
-let cookie = '';
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/v1${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  if (set.length) cookie = set.join('; ');
-  const json = (await res.json()) as { success: boolean; data: T; errCode?: string };
-  if (!json.success) throw new Error(`${path}: ${json.errCode}`);
-  return json.data;
 }
 
 interface Client {
@@ -119,11 +83,7 @@ function report(label: string, f: Figures): boolean {
 
 let ok = true;
 try {
-  await waitForHealth(base, 120_000);
-  await api('POST', '/auth/email/signup', {
-    email: `bench-${Date.now()}@example.com`,
-    password: 'bench-password',
-  });
+  await server.signUp();
 
   const document = await api<{ docId: string }>('POST', '/knowledge/document/create', {
     title: 'Bench',
@@ -154,8 +114,6 @@ try {
   cb.destroy();
   console.log(`goal p95 < 50 ms: ${ok ? 'met' : 'NOT met'}`);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.exit(ok ? 0 : 1);

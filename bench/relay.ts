@@ -6,55 +6,18 @@
 //  - tokens per second of a long answer (BENCH_TOKENS words; goal ≥ 95 % of direct);
 //  - BENCH_STREAMS (200) concurrent streams: every event arrives (0 lost) and ends with `end`.
 // The server runs as its own process (from source, through tsx), the fake model in this one.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startFakeModelServer } from '../apps/server/test/helpers/fake-model-server.js';
-import { freePort, percentile, waitForHealth } from './lib.mjs';
+import { startBenchServer } from './bench-server.js';
+import { percentile } from './lib.mjs';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 2000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-relay-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 const fake = await startFakeModelServer();
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps', 'server', 'src', 'main.ts')], {
-  cwd: root,
-  env: {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    EMAIL_VERIFICATION: 'false',
-    RATE_LIMIT_PER_IP: '100000000',
-    OLLAMA_DETECT: 'false',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-let cookie = '';
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/v1${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  if (set.length) cookie = set.join('; ');
-  const json = (await res.json()) as { success: boolean; data: T; errCode?: string };
-  if (!json.success) throw new Error(`${path}: ${json.errCode} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const server = await startBenchServer('relay', { OLLAMA_DETECT: 'false' });
+const { base, api } = server;
 
 interface Timing {
   /** Until the first frame of any kind (the relay's `start`). */
@@ -115,7 +78,7 @@ async function relayed(itemId: string): Promise<Timing> {
   const t0 = performance.now();
   const res = await fetch(`${base}/v1/skill/streamInvoke`, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
+    headers: { cookie: server.cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ input: { query: 'Hi' }, modelItemId: itemId }),
   });
   if (!res.headers.get('content-type')?.startsWith('text/event-stream'))
@@ -128,11 +91,7 @@ async function relayed(itemId: string): Promise<Timing> {
 
 let ok = true;
 try {
-  await waitForHealth(base, 120_000);
-  await api('POST', '/auth/email/signup', {
-    email: `bench-${Date.now()}@example.com`,
-    password: 'bench-password',
-  });
+  await server.signUp();
   const provider = await api<{ providerId: string }>('POST', '/provider/create', {
     providerKey: 'openai-compatible',
     name: 'Fake',
@@ -208,9 +167,7 @@ try {
   );
   ok = lost === 0 && unended === 0 && ok;
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((res) => child.once('exit', res));
+  await server.stop();
   await fake.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(ok ? 0 : 1);
