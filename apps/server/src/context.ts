@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
+import type { EventBus } from './lib/events.js';
+import type { GlobalProviders } from './modules/provider/provider.global.js';
 
 export interface StoredObjectInfo {
   size: number;
@@ -83,5 +85,9 @@ export interface AppContext {
   storage: ObjectStorage;
   queue: JobQueue;
   mailer: Mailer;
+  /** In-process events (e.g. "resource ready"), one bus per server. */
+  events: EventBus;
+  /** Providers configured by the environment (and a detected local Ollama), read-only for users. */
+  providers: GlobalProviders;
   startedAt: number;
 }

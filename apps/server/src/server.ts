@@ -1,6 +1,7 @@
 /**
- * Starts one server process: opens the database (migrating it), builds the services, registers
- * the modules, listens, and starts the worker role. `close()` shuts everything down in order so
+ * Starts one server process: opens the database (migrating it), builds the context and the
+ * services (services.ts, the composition root), registers the routes, jobs and collaboration,
+ * listens, and starts the worker role. `close()` shuts everything down in order so
  * PGlite checkpoints its WAL. Used by main.ts and by the integration tests.
  */
 import { existsSync } from 'node:fs';
@@ -17,14 +18,20 @@ import { instanceSecret } from './db/secrets.js';
 import { buildApp } from './http/app.js';
 import type { Handlers } from './http/register.js';
 import { createQueue } from './jobs/index.js';
+import { defineJobs, startWorkerRole } from './jobs/registry.js';
+import { createEventBus } from './lib/events.js';
 import { createMailer } from './mail/mailer.js';
 import { makeAuthenticate, tokenKeys } from './modules/auth/auth.tokens.js';
 import { buildHandlers } from './modules/index.js';
+import { GlobalProviders } from './modules/provider/provider.global.js';
+import { buildServices, type Services } from './services.js';
 import { createStorage } from './storage/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The services built once at start and shared by routes, jobs and collaboration. */
+  services: Services;
   /** The handler map the routes were registered from (routes without one answer 501). */
   handlers: Handlers;
   /** Base URL, e.g. http://127.0.0.1:5800 */
@@ -89,9 +96,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       storage,
       queue,
       mailer,
+      events: createEventBus(log),
+      // Probes for a local Ollama once, at start.
+      providers: new GlobalProviders(config, log),
       startedAt,
     };
-    const handlers = buildHandlers(ctx);
+    const services = buildServices(ctx);
+    defineJobs({ ctx, services });
+    const handlers = buildHandlers(ctx, services);
     const app = await buildApp({
       config,
       handlers,
@@ -102,10 +114,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     cleanups.push(() => app.close());
     // Runs before app.close (cleanups run in reverse): flushes live documents while the DB is open.
-    const collab = startCollab(ctx, app.server);
+    const collab = startCollab(ctx, services.collab, app.server);
     cleanups.push(() => collab.close());
 
-    if (config.ROLES.includes('worker')) await queue.startWorker();
+    if (config.ROLES.includes('worker')) await startWorkerRole({ ctx, services });
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -114,7 +126,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       { port, database: database.kind, roles: config.ROLES, ms: Date.now() - startedAt },
       'Atelier is ready',
     );
-    return { app, ctx, handlers, url: `http://${host}:${port}`, close: runCleanups };
+    return { app, ctx, services, handlers, url: `http://${host}:${port}`, close: runCleanups };
   } catch (err) {
     await runCleanups().catch(() => undefined);
     throw err;

@@ -278,7 +278,7 @@ describe('code artifacts', () => {
     const source = expectData(
       await create(alice, { type: 'mermaid', title: 'Flow', content: 'graph TD; A-->B' }),
     );
-    const ctx = server.server.ctx;
+    const ctx = { ctx: server.server.ctx, services: server.server.services };
     const input = { uid: alice.uid, entityId: source.artifactId, seed: 'c-copy/node-1' };
     const first = await copyCodeArtifactForCanvas(ctx, input);
     expect(first).toMatch(/^ca-[a-z2-7]{20}$/);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { resources } from '../src/db/schema/index.js';
-import { eventsFor } from '../src/lib/events.js';
+import { ingestResourceJob } from '../src/jobs/definitions/resource-ingest.js';
+import { enqueue } from '../src/jobs/jobs.spec.js';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
 import { call, expectData, expectFailure } from './helpers/items.js';
 import { createResource, createWithFile, settled } from './helpers/resources.js';
@@ -25,7 +26,7 @@ afterAll(async () => {
 describe('resources', () => {
   it('adds pasted text, parses and indexes it, and fires "resource ready"', async () => {
     const ready: string[] = [];
-    const off = eventsFor(server.server.ctx).on('resource.ready', (e) => {
+    const off = server.server.ctx.events.on('resource.ready', (e) => {
       ready.push(e.resourceId);
     });
     const created = await createResource(alice.client, {
@@ -301,13 +302,12 @@ describe('resources', () => {
     // as if the process died before the job ran
     await db.update(resources).set({ indexStatus: 'init' }).where(eq(resources.resourceId, r.resourceId));
     const { resumeIngestion } = await import('../src/modules/resource/resource.ingest.js');
-    const { ResourceService } = await import('../src/modules/resource/resource.service.js');
-    await resumeIngestion(server.server.ctx, new ResourceService(server.server.ctx));
+    await resumeIngestion(server.server.ctx, server.server.services.resources);
     await queue.drain();
     const [row] = await db.select().from(resources).where(eq(resources.resourceId, r.resourceId));
     expect(row!.indexStatus).toBe('finish');
     // a job for an old version does nothing
-    await queue.enqueue('resource.ingest', { resourceId: r.resourceId, version: 0 });
+    await enqueue(queue, ingestResourceJob, { resourceId: r.resourceId, version: 0 });
     await queue.drain();
     const [same] = await db.select().from(resources).where(eq(resources.resourceId, r.resourceId));
     expect(same!.indexStatus).toBe('finish');

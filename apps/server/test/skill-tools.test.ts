@@ -47,7 +47,12 @@ describe('tool loop', () => {
     };
     const engine = createSkillEngine(
       ctx,
-      { documents: documentLoader(ctx.db), resources: resourceLoader(ctx.db) },
+      {
+        documents: documentLoader(ctx.db),
+        resources: resourceLoader(ctx.db),
+        collab: fx.server.server.services.collab,
+        files: fx.server.server.services.uploads,
+      },
       () => withTools,
     );
     fx.fake.toolCalls = [{ name: 'lookup', arguments: '{"word":"dinghy"}' }];

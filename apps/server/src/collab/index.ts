@@ -1,10 +1,10 @@
 /**
- * Collaboration: one CollabService per running server (per AppContext), created on first use by
- * whichever module needs it, and the `/collab` WebSocket endpoint for the `collab` role.
+ * Collaboration: the `/collab` WebSocket endpoint for the `collab` role over the server's one
+ * CollabService (built by the composition root, services.ts).
  */
 import type { Server } from 'node:http';
 import type { AppContext } from '../context.js';
-import { CollabService } from './collab.service.js';
+import type { CollabService } from './collab.service.js';
 import { attachCollabEndpoint } from './collab.ws.js';
 
 export {
@@ -16,24 +16,16 @@ export {
 export { canvasDocName, documentDocName, parseCollabName } from './collab.names.js';
 export { COLLAB_PATH } from './collab.ws.js';
 
-const services = new WeakMap<AppContext, CollabService>();
-
-export function collabFor(ctx: AppContext): CollabService {
-  let service = services.get(ctx);
-  if (!service) {
-    service = new CollabService(ctx);
-    services.set(ctx, service);
-  }
-  return service;
-}
-
 /**
  * Starts collaboration for a server: the WebSocket endpoint when this process has the `collab`
  * role, and recovery of update logs a crash left behind. The returned close flushes pending
  * stores; call it before the database closes.
  */
-export function startCollab(ctx: AppContext, server: Server): { close(): Promise<void> } {
-  const collab = collabFor(ctx);
+export function startCollab(
+  ctx: AppContext,
+  collab: CollabService,
+  server: Server,
+): { close(): Promise<void> } {
   const endpoint = ctx.config.ROLES.includes('collab') ? attachCollabEndpoint(server, collab) : null;
   const recovery = collab
     .recoverPendingLogs()
@@ -46,7 +38,6 @@ export function startCollab(ctx: AppContext, server: Server): { close(): Promise
       await endpoint?.close();
       await recovery;
       await collab.close();
-      services.delete(ctx);
     },
   };
 }

@@ -1,10 +1,9 @@
 /**
- * A small typed in-process event bus, one per server (keyed by its AppContext). Library events
- * such as "resource ready" are emitted here; skill triggers subscribe. Listeners run after the
+ * A small typed in-process event bus, one per server (built at start, held by its AppContext).
+ * Library events such as "resource ready" are emitted here; skill triggers subscribe. Listeners run after the
  * emitter's work is committed, one at a time; a failing listener is logged and never breaks the
  * emitter or the other listeners.
  */
-import type { AppContext } from '../context.js';
 
 export interface AppEvents {
   /** A resource finished parsing and indexing (indexStatus became `finish`). */
@@ -44,16 +43,4 @@ export function createEventBus(log: EventLogger): EventBus {
       }
     },
   };
-}
-
-const buses = new WeakMap<AppContext, EventBus>();
-
-/** The event bus of this server. */
-export function eventsFor(ctx: AppContext): EventBus {
-  let bus = buses.get(ctx);
-  if (!bus) {
-    bus = createEventBus(ctx.log);
-    buses.set(ctx, bus);
-  }
-  return bus;
 }

@@ -1,6 +1,7 @@
 /** Every module's handlers, merged into the one map the contract routes are registered from. */
 import type { AppContext } from '../context.js';
 import type { Handlers } from '../http/register.js';
+import type { Services } from '../services.js';
 import { collabHandlers } from '../collab/collab.routes.js';
 import { actionHandlers } from './action/action.routes.js';
 import { authHandlers } from './auth/auth.routes.js';
@@ -16,29 +17,28 @@ import { resourceHandlers } from './resource/resource.routes.js';
 import { searchHandlers } from './search/search.routes.js';
 import { skillHandlers } from './skill/skill.routes.js';
 import { subscriptionHandlers } from './subscription/subscription.routes.js';
-import { createTitleGenerator } from '../skills/skill.title.js';
 import { systemHandlers } from './system/system.routes.js';
 import { uploadHandlers } from './upload/upload.routes.js';
 import { userHandlers } from './user/user.routes.js';
 
-export function buildHandlers(ctx: AppContext): Handlers {
+export function buildHandlers(ctx: AppContext, services: Services): Handlers {
   return {
     ...systemHandlers(ctx),
-    ...authHandlers(ctx),
-    ...userHandlers(ctx),
-    ...uploadHandlers(ctx),
-    ...codeArtifactHandlers(ctx),
-    ...projectHandlers(ctx),
+    ...authHandlers(ctx, services),
+    ...userHandlers(ctx, services),
+    ...uploadHandlers(ctx, services),
+    ...codeArtifactHandlers(ctx, services),
+    ...projectHandlers(ctx, services),
     ...labelHandlers(ctx),
     ...referenceHandlers(ctx),
     ...providerHandlers(ctx),
-    ...canvasHandlers(ctx, { titleGenerator: createTitleGenerator(ctx) }),
-    ...documentHandlers(ctx),
+    ...canvasHandlers(ctx, services),
+    ...documentHandlers(ctx, services),
     ...collabHandlers(ctx),
-    ...resourceHandlers(ctx),
+    ...resourceHandlers(ctx, services),
     ...searchHandlers(ctx),
     ...miscHandlers(ctx),
-    ...skillHandlers(ctx),
+    ...skillHandlers(ctx, services),
     ...actionHandlers(ctx),
     ...subscriptionHandlers(ctx),
   };

@@ -9,7 +9,6 @@
  */
 import { eq } from 'drizzle-orm';
 import type { SkillInput } from '@atelier/contract';
-import { collabFor } from '../collab/index.js';
 import { openLiveMarkdown, readDocumentMarkdown, type LiveMarkdownWriter } from '../collab/collab.live.js';
 import { documents } from '../db/schema/index.js';
 import { badRequest } from '../http/errors.js';
@@ -75,7 +74,7 @@ export const generateDocSkill: SkillDefinition = {
       ),
     ),
   async output(env) {
-    const collab = collabFor(env.ctx);
+    const collab = env.collab;
     let title = titleFromQuery(env.input.query);
     const doc = await new DocumentService(env.ctx.db, collab).create(env.uid, {
       title,
@@ -138,7 +137,7 @@ async function prepareEdit(env: SkillRunEnv, needText: boolean): Promise<void> {
   const { docId, text } = selectionOf(env.input, needText);
   const row = await getOwnedDocument(env.ctx.db, env.uid, docId);
   if (row.readOnly) throw readOnlyDocument();
-  const markdown = await readDocumentMarkdown(collabFor(env.ctx), docId);
+  const markdown = await readDocumentMarkdown(env.collab, docId);
   let state: EditState;
   if (text) {
     let selected = text;
@@ -174,7 +173,7 @@ async function prepareEdit(env: SkillRunEnv, needText: boolean): Promise<void> {
 async function editOutput(env: SkillRunEnv): Promise<SkillOutput> {
   const state = env.state.edit as EditState;
   await env.artifact({ type: 'document', entityId: state.docId, title: state.title, status: 'generating' });
-  const writer = await openLiveMarkdown(collabFor(env.ctx), state.docId, {
+  const writer = await openLiveMarkdown(env.collab, state.docId, {
     prefix: state.prefix,
     suffix: state.suffix,
     onError: (err) => env.ctx.log.warn({ err, docId: state.docId }, 'live document write failed'),

@@ -7,6 +7,7 @@
  */
 import { stepCountIs, streamText } from 'ai';
 import type { SkillEvent, SkillName } from '@atelier/contract';
+import type { CollabService } from '../collab/collab.service.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/errors.js';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../modules/action/action.repository.js';
 import { languageModelFor } from '../modules/provider/provider.models.js';
 import { resolveModel } from '../modules/provider/provider.resolve.js';
+import type { UploadService } from '../modules/upload/upload.service.js';
 import type { ResolvedModel } from '../modules/provider/provider.types.js';
 import { registerRun } from './skill.aborts.js';
 import { findSkill } from './skill.builtins.js';
@@ -47,16 +49,23 @@ export interface SkillEngine {
 
 type EventInit = SkillEventInit;
 
+/** What the engine is built with: context loaders and the services skills write through. */
+export interface SkillEngineDeps extends ContextLoaders {
+  collab: CollabService;
+  files: UploadService;
+}
+
 /**
  * `lookup` finds the definition of a run's skill (the built-ins; tests and the later agent skill
  * may pass their own).
  */
 export function createSkillEngine(
   ctx: AppContext,
-  loaders: ContextLoaders,
+  deps: SkillEngineDeps,
   lookup: (name: SkillName) => SkillDefinition | null = findSkill,
 ): SkillEngine {
   const { db, log, config } = ctx;
+  const loaders: ContextLoaders = { documents: deps.documents, resources: deps.resources };
 
   async function run(row: ActionResultRow, sink: SkillSink, opts: RunOptions = {}): Promise<void> {
     const { resultId, version, uid, runOptions } = row;
@@ -112,6 +121,8 @@ export function createSkillEngine(
       stepWriter.onAbortRequested = () => abort('user');
       const env: SkillRunEnv = {
         ctx,
+        collab: deps.collab,
+        files: deps.files,
         uid,
         resultId,
         version,

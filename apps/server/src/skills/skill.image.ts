@@ -14,7 +14,6 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, badRequest } from '../http/errors.js';
 import { assertAllowedUrl } from '../modules/provider/provider.http.js';
-import { createUploadService } from '../modules/upload/upload.service.js';
 import { tplString } from './skill.prompt.js';
 import type { SkillDefinition, SkillRunEnv } from './skill.types.js';
 
@@ -141,7 +140,7 @@ async function download(env: SkillRunEnv, url: string): Promise<{ storageKey: st
   await writeFile(path, bytes);
   try {
     const ext = contentType.split('/')[1]?.replace('jpeg', 'jpg').replace('svg+xml', 'svg') ?? 'png';
-    return await createUploadService(ctx).upload({
+    return await env.files.upload({
       uid: env.uid,
       file: { path, size: bytes.length, filename: `generated.${ext}`, mimetype: contentType },
       entityType: 'canvas',

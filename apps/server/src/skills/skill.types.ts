@@ -14,8 +14,10 @@ import type {
   TplConfig,
   TplConfigDefinition,
 } from '@atelier/contract';
+import type { CollabService } from '../collab/collab.service.js';
 import type { AppContext } from '../context.js';
 import type { ResolvedModel } from '../modules/provider/provider.types.js';
+import type { UploadService } from '../modules/upload/upload.service.js';
 import type { CitationSource } from './skill.citations.js';
 
 /** The context of one run after loading, limits and the token budget. */
@@ -45,6 +47,10 @@ export type SkillEventInit = Omit<SkillEvent, 'resultId' | 'version' | 'skillMet
 /** What a skill's hooks get from the engine for one run. */
 export interface SkillRunEnv {
   ctx: AppContext;
+  /** Live documents the skill writes into. */
+  collab: CollabService;
+  /** Stored files (generated images). */
+  files: UploadService;
   uid: string;
   resultId: string;
   version: number;

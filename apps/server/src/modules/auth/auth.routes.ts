@@ -6,9 +6,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
+import type { Services } from '../../services.js';
 import { mailLocale } from '../../mail/verification-mail.js';
 import { normalizeEmail } from '../user/user.repository.js';
-import { userService } from '../user/user.routes.js';
 import { oauthHandlers } from './auth.oauth-routes.js';
 import { oauthProviders } from './auth.oauth.js';
 import { authRateLimits } from './auth.rate-limit.js';
@@ -16,7 +16,7 @@ import { AuthService } from './auth.service.js';
 import { SessionService } from './auth.session.js';
 import { tokenKeys } from './auth.tokens.js';
 
-export function authHandlers(ctx: AppContext): Handlers {
+export function authHandlers(ctx: AppContext, services: Services): Handlers {
   const { config } = ctx;
   const keys = tokenKeys(
     ctx.secrets.jwt,
@@ -26,7 +26,7 @@ export function authHandlers(ctx: AppContext): Handlers {
   );
   const sessions = new SessionService(ctx.db, keys, ctx.secrets.jwt, config.REFRESH_REUSE_GRACE);
   const auth = new AuthService(ctx.db, config, ctx.mailer, ctx.secrets.jwt, ctx.log);
-  const users = userService(ctx);
+  const users = services.users;
   const limits = authRateLimits(config);
   const providers = oauthProviders(config);
 

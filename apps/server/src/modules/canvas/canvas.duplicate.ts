@@ -9,7 +9,7 @@
  * canvases still `duplicating` and the job, being "make it so", can run twice.
  *
  * Entity copying: a module that owns an entity type calls
- * `registerEntityDuplicator('resource', copyResource)` once (from its handlers factory). The
+ * `registerEntityDuplicator('resource', copyResource)` once (from the composition root). The
  * function receives the owner's uid, the entity id and a `seed` that is the same on every retry;
  * it copies the entity only if `uid` owns it, and should derive the copy's id from the seed
  * (`stableId('resource', seed)`) and insert with "on conflict do nothing", so a retried job finds
@@ -19,13 +19,13 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { applySnapshot, type CanvasNodeType, type CanvasSnapshot } from '@atelier/canvas';
 import { ID_PREFIX } from '@atelier/contract';
 import { canvasDocName } from '../../collab/index.js';
-import type { AppContext, JobDefinition } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import { canvases } from '../../db/schema/canvas.js';
-import { defineJob } from '../../jobs/index.js';
+import { duplicateCanvasJob, type DuplicateCanvasPayload } from '../../jobs/definitions/canvas-duplicate.js';
+import { enqueue, type JobDeps, type JobHandler } from '../../jobs/jobs.spec.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import type { CanvasRow, CanvasService } from './canvas.service.js';
@@ -37,7 +37,8 @@ export interface EntityDuplicateInput {
   seed: string;
 }
 
-export type EntityDuplicator = (ctx: AppContext, input: EntityDuplicateInput) => Promise<string | null>;
+/** Runs inside the `canvas.duplicate` job, with its context and services. */
+export type EntityDuplicator = (deps: JobDeps, input: EntityDuplicateInput) => Promise<string | null>;
 
 const duplicators = new Map<CanvasNodeType, EntityDuplicator>();
 
@@ -59,22 +60,19 @@ export function stableId(kind: keyof typeof ID_PREFIX, seed: string): string {
   return `${ID_PREFIX[kind]}-${out}`;
 }
 
-export const DUPLICATE_CANVAS_JOB = 'canvas.duplicate';
-const PayloadSchema = z.object({ canvasId: z.string().min(1) });
-export type DuplicateCanvasPayload = z.infer<typeof PayloadSchema>;
-
 /** Source gone or not the owner's: retrying will not help. */
 class PermanentDuplicateError extends Error {}
 
 /** Copies the node graph; with the flag, copies pointed-to entities and rewrites their ids. */
-async function copyGraph(ctx: AppContext, service: CanvasService, copy: CanvasRow): Promise<CanvasSnapshot> {
+async function copyGraph(deps: JobDeps, copy: CanvasRow): Promise<CanvasSnapshot> {
+  const { ctx, services } = deps;
   const [source] = await ctx.db
     .select()
     .from(canvases)
     .where(and(eq(canvases.canvasId, copy.duplicateFrom ?? ''), eq(canvases.uid, copy.uid)))
     .limit(1);
   if (!source) throw new PermanentDuplicateError(`source canvas ${copy.duplicateFrom} not found`);
-  const snapshot = await service.snapshot(source.canvasId);
+  const snapshot = await services.canvases.snapshot(source.canvasId);
   if (!copy.duplicateEntities) return snapshot;
   const copies = new Map<string, string | null>();
   for (const node of snapshot.nodes) {
@@ -83,53 +81,40 @@ async function copyGraph(ctx: AppContext, service: CanvasService, copy: CanvasRo
     if (!duplicate || !entityId) continue;
     const key = `${node.type}:${entityId}`;
     if (!copies.has(key))
-      copies.set(key, await duplicate(ctx, { uid: copy.uid, entityId, seed: `${copy.canvasId}/${key}` }));
+      copies.set(key, await duplicate(deps, { uid: copy.uid, entityId, seed: `${copy.canvasId}/${key}` }));
     const copied = copies.get(key);
     if (copied) node.data.entityId = copied;
   }
   return snapshot;
 }
 
-export function duplicateCanvasJob(
-  ctx: AppContext,
-  service: CanvasService,
-): JobDefinition<DuplicateCanvasPayload> {
-  const def = defineJob<DuplicateCanvasPayload>({
-    name: DUPLICATE_CANVAS_JOB,
-    payload: PayloadSchema,
-    attempts: 3,
-    backoffMs: 1000,
-    handle: async ({ canvasId }) => {
-      const [row] = await ctx.db.select().from(canvases).where(eq(canvases.canvasId, canvasId)).limit(1);
-      // Deleted meanwhile, or an earlier run finished: nothing to do.
-      if (!row || row.status !== 'duplicating') return;
-      const attempt = row.duplicateAttempts + 1;
-      await ctx.db
-        .update(canvases)
-        .set({ duplicateAttempts: attempt })
-        .where(eq(canvases.canvasId, canvasId));
-      try {
-        const snapshot = await copyGraph(ctx, service, row);
-        await service.collab.write(canvasDocName(canvasId), (doc) => applySnapshot(doc, snapshot));
-        const [done] = await ctx.db
-          .update(canvases)
-          .set({ status: 'ready', duplicateFrom: null, updatedAt: now() })
-          .where(and(eq(canvases.canvasId, canvasId), eq(canvases.status, 'duplicating')))
-          .returning();
-        if (done) service.collab.setReadOnly(canvasDocName(canvasId), done.readOnly);
-      } catch (err) {
-        const last = err instanceof PermanentDuplicateError || attempt >= def.attempts;
-        ctx.log.warn({ err, canvasId, attempt, last }, 'canvas duplication failed');
-        if (!last) throw err;
-        await ctx.db
-          .update(canvases)
-          .set({ status: 'duplicate_failed', updatedAt: now() })
-          .where(and(eq(canvases.canvasId, canvasId), eq(canvases.status, 'duplicating')));
-      }
-    },
-  });
-  return def;
-}
+export const handleDuplicateCanvas: JobHandler<DuplicateCanvasPayload> = async (deps, { canvasId }, job) => {
+  const { ctx } = deps;
+  const service = deps.services.canvases;
+  const [row] = await ctx.db.select().from(canvases).where(eq(canvases.canvasId, canvasId)).limit(1);
+  // Deleted meanwhile, or an earlier run finished: nothing to do.
+  if (!row || row.status !== 'duplicating') return;
+  const attempt = row.duplicateAttempts + 1;
+  await ctx.db.update(canvases).set({ duplicateAttempts: attempt }).where(eq(canvases.canvasId, canvasId));
+  try {
+    const snapshot = await copyGraph(deps, row);
+    await service.collab.write(canvasDocName(canvasId), (doc) => applySnapshot(doc, snapshot));
+    const [done] = await ctx.db
+      .update(canvases)
+      .set({ status: 'ready', duplicateFrom: null, updatedAt: now() })
+      .where(and(eq(canvases.canvasId, canvasId), eq(canvases.status, 'duplicating')))
+      .returning();
+    if (done) service.collab.setReadOnly(canvasDocName(canvasId), done.readOnly);
+  } catch (err) {
+    const last = err instanceof PermanentDuplicateError || attempt >= job.attempts;
+    ctx.log.warn({ err, canvasId, attempt, last }, 'canvas duplication failed');
+    if (!last) throw err;
+    await ctx.db
+      .update(canvases)
+      .set({ status: 'duplicate_failed', updatedAt: now() })
+      .where(and(eq(canvases.canvasId, canvasId), eq(canvases.status, 'duplicating')));
+  }
+};
 
 /** Enqueues again every canvas a previous run left `duplicating` (the in-process queue forgets on exit). */
 export async function resumeDuplicates(ctx: AppContext): Promise<number> {
@@ -138,7 +123,7 @@ export async function resumeDuplicates(ctx: AppContext): Promise<number> {
     .from(canvases)
     .where(eq(canvases.status, 'duplicating'));
   for (const { canvasId } of rows)
-    await ctx.queue.enqueue(DUPLICATE_CANVAS_JOB, { canvasId }, { jobId: canvasId });
+    await enqueue(ctx.queue, duplicateCanvasJob, { canvasId }, { jobId: canvasId });
   return rows.length;
 }
 
@@ -169,7 +154,7 @@ export async function startDuplicate(
     duplicateEntities: input.duplicateEntities,
   });
   try {
-    await ctx.queue.enqueue(DUPLICATE_CANVAS_JOB, { canvasId: copy.canvasId }, { jobId: copy.canvasId });
+    await enqueue(ctx.queue, duplicateCanvasJob, { canvasId: copy.canvasId }, { jobId: copy.canvasId });
   } catch (err) {
     ctx.log.error({ err, canvasId: copy.canvasId }, 'could not enqueue canvas duplication');
     const [failed] = await ctx.db

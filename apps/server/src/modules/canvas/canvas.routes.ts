@@ -1,39 +1,21 @@
 /** /canvas routes: thin handlers that read input, call the canvas service and present its rows. */
 import { readFile } from 'node:fs/promises';
 import { ImportCanvasFieldsSchema } from '@atelier/contract';
-import { collabFor } from '../../collab/index.js';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { RAW, describeZodError, type Handlers } from '../../http/register.js';
+import type { Services } from '../../services.js';
 import { readUploadForm, uploadSpoolDir } from '../upload/upload.form.js';
-import { createUploadService } from '../upload/upload.service.js';
 import { contentDisposition } from '../upload/upload.types.js';
-import { duplicateCanvasJob, resumeDuplicates, startDuplicate } from './canvas.duplicate.js';
+import { startDuplicate } from './canvas.duplicate.js';
 import { presentCanvas, presentCanvasData } from './canvas.presenter.js';
-import { CanvasService, type TitleGenerator } from './canvas.service.js';
 import { exportCanvasFile, importCanvasFile } from './canvas.transfer.js';
 
 /** Largest canvas file accepted by /canvas/import (a 2,000-node canvas is about 1 MB). */
 export const CANVAS_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
-export interface CanvasHandlerOptions {
-  /** The AI engine's title generator; without one /canvas/autoName answers E0014. */
-  titleGenerator?: TitleGenerator | null;
-}
-
-export function canvasHandlers(ctx: AppContext, options: CanvasHandlerOptions = {}): Handlers {
-  const service = new CanvasService({
-    db: ctx.db,
-    collab: collabFor(ctx),
-    files: createUploadService(ctx),
-    maxNodes: ctx.config.CANVAS_MAX_NODES,
-    titleGenerator: options.titleGenerator ?? null,
-  });
-  // Handlers are built once per server (startServer), so the job is defined and resumed once.
-  ctx.queue.define(duplicateCanvasJob(ctx, service));
-  resumeDuplicates(ctx).catch((err: unknown) =>
-    ctx.log.warn({ err }, 'could not resume canvas duplications'),
-  );
+export function canvasHandlers(ctx: AppContext, services: Services): Handlers {
+  const service = services.canvases;
   const url = ctx.config.fileBaseUrl;
   const spoolDir = uploadSpoolDir(ctx.config);
 

@@ -1,14 +1,10 @@
 /** Copies code artifacts when a canvas is duplicated with its entities (the canvas module's registry). */
-import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { registerEntityDuplicator, stableId, type EntityDuplicator } from '../canvas/canvas.duplicate.js';
 import { duplicateCodeArtifact } from './code-artifact.service.js';
 
 /** The copy's id comes from the job's seed, so a retried duplication finds its earlier copy. */
-export const copyCodeArtifactForCanvas: EntityDuplicator = async (
-  ctx: AppContext,
-  { uid, entityId, seed },
-) => {
+export const copyCodeArtifactForCanvas: EntityDuplicator = async ({ ctx }, { uid, entityId, seed }) => {
   try {
     const copy = await duplicateCodeArtifact(ctx.db, {
       fromUid: uid,

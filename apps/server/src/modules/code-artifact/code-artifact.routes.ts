@@ -1,17 +1,16 @@
 /** /codeArtifact routes: thin handlers over the code artifact service. */
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
-import { createUploadService } from '../upload/upload.service.js';
-import { registerCodeArtifactDuplicators } from './code-artifact.duplicate.js';
+import type { Services } from '../../services.js';
 import { presentCodeArtifact } from './code-artifact.presenter.js';
 import { CodeArtifactService } from './code-artifact.service.js';
 
 export function codeArtifactHandlers(
   ctx: AppContext,
-  artifacts = new CodeArtifactService(ctx.db, createUploadService(ctx)),
+  services: Services,
+  artifacts = new CodeArtifactService(ctx.db, services.uploads),
 ): Handlers {
   const url = ctx.config.fileBaseUrl;
-  registerCodeArtifactDuplicators();
   return {
     'codeArtifact.new': async ({ user, body }) =>
       presentCodeArtifact(await artifacts.create(user.uid, body), url),

@@ -5,13 +5,13 @@
 import { and, eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { seedState } from '../../collab/collab.store.js';
-import { collabFor, documentDocName } from '../../collab/index.js';
-import type { AppContext } from '../../context.js';
+import { documentDocName } from '../../collab/index.js';
 import { documents } from '../../db/schema/document.js';
+import type { JobDeps } from '../../jobs/jobs.spec.js';
 import { stableId, type EntityDuplicateInput } from '../canvas/canvas.duplicate.js';
 
 export async function duplicateDocument(
-  ctx: AppContext,
+  { ctx, services }: JobDeps,
   input: EntityDuplicateInput,
 ): Promise<string | null> {
   const [source] = await ctx.db
@@ -21,7 +21,9 @@ export async function duplicateDocument(
     .limit(1);
   if (!source) return null;
   const docId = stableId('document', input.seed);
-  const state = await collabFor(ctx).read(documentDocName(source.docId), (doc) => Y.encodeStateAsUpdate(doc));
+  const state = await services.collab.read(documentDocName(source.docId), (doc) =>
+    Y.encodeStateAsUpdate(doc),
+  );
   await ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(documents)

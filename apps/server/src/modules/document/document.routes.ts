@@ -1,17 +1,13 @@
 /** /knowledge/document routes: thin handlers that call the document service and present its rows. */
-import { collabFor } from '../../collab/index.js';
 import type { AppContext } from '../../context.js';
 import { exportDocument } from '../../export/index.js';
 import { RAW, type Handlers } from '../../http/register.js';
+import type { Services } from '../../services.js';
 import { contentDisposition } from '../upload/upload.types.js';
-import { registerEntityDuplicator } from '../canvas/canvas.duplicate.js';
-import { duplicateDocument } from './document.duplicate.js';
 import { presentDocument } from './document.presenter.js';
-import { DocumentService } from './document.service.js';
 
-export function documentHandlers(ctx: AppContext): Handlers {
-  const service = new DocumentService(ctx.db, collabFor(ctx));
-  registerEntityDuplicator('document', duplicateDocument);
+export function documentHandlers(ctx: AppContext, services: Services): Handlers {
+  const service = services.documents;
 
   return {
     'knowledge.document.create': async ({ user, body }) =>

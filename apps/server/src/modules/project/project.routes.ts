@@ -1,24 +1,17 @@
 /** /project routes: thin handlers that call the project service and present its rows. */
-import { collabFor } from '../../collab/index.js';
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
-import { createUploadService } from '../upload/upload.service.js';
+import type { Services } from '../../services.js';
 import { createProjectItemStores } from './project.items.js';
 import { presentProject, presentProjectDetail } from './project.presenter.js';
 import { ProjectService } from './project.service.js';
 
 export function projectHandlers(
   ctx: AppContext,
-  projects = new ProjectService(
-    ctx.db,
-    ctx.config,
-    createUploadService(ctx),
-    createProjectItemStores(),
-    (names) => {
-      const collab = collabFor(ctx);
-      for (const name of names) collab.disconnectAll(name);
-    },
-  ),
+  services: Services,
+  projects = new ProjectService(ctx.db, ctx.config, services.uploads, createProjectItemStores(), (names) => {
+    for (const name of names) services.collab.disconnectAll(name);
+  }),
 ): Handlers {
   const url = ctx.config.fileBaseUrl;
   return {

@@ -8,7 +8,7 @@ import type { ProviderCategory, UserPreferences } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { DbOrTx } from '../user/user.repository.js';
-import { globalProviders, type GlobalProviders } from './provider.global.js';
+import type { GlobalProviders } from './provider.global.js';
 import { getUsableItem } from './provider.items.js';
 import { TOOL_PREFERENCE_KEYS } from './provider.preferences.js';
 import { getUsableProvider } from './provider.service.js';
@@ -71,5 +71,5 @@ export async function checkModelPreferences(
 /** The check bound to a server's global providers, for the user settings service. */
 export function modelPreferencesCheck(ctx: AppContext) {
   return (db: DbOrTx, uid: string, prefs: Partial<UserPreferences>) =>
-    checkModelPreferences(db, globalProviders(ctx), uid, prefs);
+    checkModelPreferences(db, ctx.providers, uid, prefs);
 }

@@ -131,15 +131,3 @@ export class GlobalProviders {
     return this.providers.find((p) => p.providerId === providerId);
   }
 }
-
-const registries = new WeakMap<AppContext, GlobalProviders>();
-
-/** The one registry of a server process (created, and Ollama probed, on first use: at start). */
-export function globalProviders(ctx: AppContext): GlobalProviders {
-  let registry = registries.get(ctx);
-  if (!registry) {
-    registry = new GlobalProviders(ctx.config, ctx.log);
-    registries.set(ctx, registry);
-  }
-  return registry;
-}

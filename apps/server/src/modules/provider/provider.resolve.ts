@@ -9,7 +9,6 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { findUserByUid } from '../user/user.repository.js';
 import { effectiveBaseUrl, providerKind } from './provider.catalog.js';
-import { globalProviders } from './provider.global.js';
 import { getUsableItem, ProviderItemService, type UsableItem } from './provider.items.js';
 import { listProviders } from './provider.repository.js';
 import { getUsableProvider, openApiKey, toProviderRecord } from './provider.service.js';
@@ -54,7 +53,7 @@ export async function resolveModel(
   uid: string,
   target: ModelScene | string,
 ): Promise<ResolvedModel | null> {
-  const globals = globalProviders(ctx);
+  const globals = ctx.providers;
   if (!isScene(target)) {
     const found = await getUsableItem(ctx.db, globals, uid, target);
     if (!usable(found))
@@ -89,7 +88,7 @@ export async function resolveToolProvider(
   uid: string,
   category: ToolCategory,
 ): Promise<ResolvedToolProvider | null> {
-  const globals = globalProviders(ctx);
+  const globals = ctx.providers;
   const user = await findUserByUid(ctx.db, uid);
   const pref = user?.preferences[category];
   const toTool = (provider: ProviderRecord, found: UsableItem | null): ResolvedToolProvider => ({

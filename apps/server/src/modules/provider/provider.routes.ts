@@ -1,14 +1,13 @@
 /** /provider routes: thin handlers over the provider and provider-item services and their presenters. */
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
-import { globalProviders } from './provider.global.js';
 import { ProviderItemService } from './provider.items.js';
 import { presentItem, presentProvider } from './provider.presenter.js';
 import { ProviderService } from './provider.service.js';
 
 export function providerHandlers(ctx: AppContext): Handlers {
   // Created here, at start: this is when the one Ollama probe runs.
-  const globals = globalProviders(ctx);
+  const globals = ctx.providers;
   const providers = new ProviderService(ctx.db, ctx.secrets.encryption, globals, {
     timeoutMs: ctx.config.PROVIDER_REQUEST_TIMEOUT,
     allowPrivateNetwork: ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK,

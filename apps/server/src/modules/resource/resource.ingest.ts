@@ -9,9 +9,8 @@
  */
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { IndexError, IndexStatus } from '@atelier/contract';
-import type { AppContext, JobDefinition } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import { files, resources } from '../../db/schema/index.js';
 import { FetchFailedError, FetchRefusedError, safeFetch } from '../../ingest/ingest.fetch.js';
 import { ParseError, detectFormat } from '../../ingest/ingest.formats.js';
@@ -25,18 +24,14 @@ import {
   URL_PARSERS,
 } from '../../ingest/ingest.models.js';
 import { parseContent, type Parsed } from '../../ingest/ingest.parse.js';
-import { defineJob } from '../../jobs/index.js';
-import { eventsFor } from '../../lib/events.js';
+import type { IngestPayload } from '../../jobs/definitions/resource-ingest.js';
+import type { JobHandler } from '../../jobs/jobs.spec.js';
 import { now } from '../../lib/time.js';
 import { AppError } from '../../http/errors.js';
 import { ProviderItemService } from '../provider/provider.items.js';
-import { globalProviders } from '../provider/provider.global.js';
 import { resolveModel, resolveToolProvider } from '../provider/provider.resolve.js';
 import { consumeParsePages } from './resource.quota.js';
-import { INGEST_JOB, WAITING_STATES, type ResourceRow, type ResourceService } from './resource.service.js';
-
-const PayloadSchema = z.object({ resourceId: z.string().min(1), version: z.number().int() });
-type IngestPayload = z.infer<typeof PayloadSchema>;
+import { WAITING_STATES, type ResourceRow, type ResourceService } from './resource.service.js';
 
 /** Longest parsed text kept for one resource (about 2 MB); the rest is cut off. */
 export const MAX_PARSED_CHARS = 1_000_000;
@@ -69,7 +64,7 @@ const isPermanent = (err: unknown) =>
 
 /** A vision-capable chat model of the user (an enabled llm item with capabilities.vision), if any. */
 async function visionModel(ctx: AppContext, uid: string) {
-  const items = await new ProviderItemService(ctx.db, globalProviders(ctx)).list(uid, {
+  const items = await new ProviderItemService(ctx.db, ctx.providers).list(uid, {
     category: 'llm',
     enabled: true,
   });
@@ -168,7 +163,7 @@ async function parseSource(
   return { content: row.content, contentType: row.contentType };
 }
 
-export function ingestJob(ctx: AppContext): JobDefinition<IngestPayload> {
+export const handleIngest: JobHandler<IngestPayload> = async ({ ctx }, p, job) => {
   const { db, log } = ctx;
   /** Moves the resource on only if it is still this version in the expected state. */
   const advance = async (
@@ -190,85 +185,68 @@ export function ingestJob(ctx: AppContext): JobDefinition<IngestPayload> {
     return row;
   };
 
-  const def = defineJob<IngestPayload>({
-    name: INGEST_JOB,
-    payload: PayloadSchema,
-    attempts: 3,
-    backoffMs: 1000,
-    handle: async (p) => {
-      const [current] = await db
-        .select()
-        .from(resources)
-        .where(eq(resources.resourceId, p.resourceId))
-        .limit(1);
-      if (!current || current.indexVersion !== p.version) return;
-      if (current.indexStatus !== 'wait_parse' && current.indexStatus !== 'wait_index') return;
-      const attempt = current.indexAttempts + 1;
-      await db
-        .update(resources)
-        .set({ indexAttempts: attempt })
-        .where(eq(resources.resourceId, p.resourceId));
-      const last = attempt >= def.attempts;
+  const [current] = await db.select().from(resources).where(eq(resources.resourceId, p.resourceId)).limit(1);
+  if (!current || current.indexVersion !== p.version) return;
+  if (current.indexStatus !== 'wait_parse' && current.indexStatus !== 'wait_index') return;
+  const attempt = current.indexAttempts + 1;
+  await db.update(resources).set({ indexAttempts: attempt }).where(eq(resources.resourceId, p.resourceId));
+  const last = attempt >= job.attempts;
 
-      let row: ResourceRow | undefined = current;
-      if (row.indexStatus === 'wait_parse') {
-        try {
-          const parsed = await parseSource(ctx, row);
-          const content = parsed.content.slice(0, MAX_PARSED_CHARS);
-          const dims = parsed.dimensions;
-          row = await advance(p, 'wait_parse', {
-            indexStatus: 'wait_index',
-            content,
-            contentPreview:
-              dims && !content ? `Image, ${dims.width}×${dims.height} pixels` : previewOf(content),
-            ...(dims ? { meta: { ...row.meta, width: dims.width, height: dims.height } } : {}),
-            contentType: parsed.contentType,
-            storageSize: (row.rawFileKey ? row.storageSize : 0) + Buffer.byteLength(content),
-            ...(parsed.title && !row.meta?.title
-              ? { meta: { ...row.meta, title: parsed.title.slice(0, 1024) } }
-              : {}),
-          });
-        } catch (err) {
-          log.warn({ err, resourceId: p.resourceId, attempt }, 'resource parsing failed');
-          if (!last && !isPermanent(err) && !(err instanceof FetchFailedError && attempt > 1)) throw err;
-          await advance(p, 'wait_parse', { indexStatus: 'parse_failed', indexError: failure(err) });
-          return;
-        }
-      }
-      if (row?.indexStatus !== 'wait_index') return;
-      try {
-        await indexEntry(db, {
-          entityType: 'resource',
-          entityId: row.resourceId,
-          uid: row.uid,
-          title: row.title,
-          content: row.content,
-          sourceUpdatedAt: row.updatedAt,
-        });
-        // Embeddings are optional: without an embedding model the chunks are full-text only.
-        const embedder = await libraryEmbedder(ctx, row.uid);
-        const vectorSize = embedder ? await embedEntry(db, embedder, row.uid, 'resource', row.resourceId) : 0;
-        const done = await advance(p, 'wait_index', {
-          indexStatus: 'finish',
-          indexError: null,
-          vectorSize,
-          finishCount: sql`${resources.finishCount} + 1`,
-        });
-        if (done)
-          void eventsFor(ctx).emit('resource.ready', {
-            uid: done.uid,
-            resourceId: done.resourceId,
-            title: done.title,
-          });
-      } catch (err) {
-        log.warn({ err, resourceId: p.resourceId, attempt }, 'resource indexing failed');
-        if (!last && !isPermanent(err)) throw err;
-        await advance(p, 'wait_index', { indexStatus: 'index_failed', indexError: failure(err) });
-      }
-    },
-  });
-  return def;
-}
+  let row: ResourceRow | undefined = current;
+  if (row.indexStatus === 'wait_parse') {
+    try {
+      const parsed = await parseSource(ctx, row);
+      const content = parsed.content.slice(0, MAX_PARSED_CHARS);
+      const dims = parsed.dimensions;
+      row = await advance(p, 'wait_parse', {
+        indexStatus: 'wait_index',
+        content,
+        contentPreview: dims && !content ? `Image, ${dims.width}×${dims.height} pixels` : previewOf(content),
+        ...(dims ? { meta: { ...row.meta, width: dims.width, height: dims.height } } : {}),
+        contentType: parsed.contentType,
+        storageSize: (row.rawFileKey ? row.storageSize : 0) + Buffer.byteLength(content),
+        ...(parsed.title && !row.meta?.title
+          ? { meta: { ...row.meta, title: parsed.title.slice(0, 1024) } }
+          : {}),
+      });
+    } catch (err) {
+      log.warn({ err, resourceId: p.resourceId, attempt }, 'resource parsing failed');
+      if (!last && !isPermanent(err) && !(err instanceof FetchFailedError && attempt > 1)) throw err;
+      await advance(p, 'wait_parse', { indexStatus: 'parse_failed', indexError: failure(err) });
+      return;
+    }
+  }
+  if (row?.indexStatus !== 'wait_index') return;
+  try {
+    await indexEntry(db, {
+      entityType: 'resource',
+      entityId: row.resourceId,
+      uid: row.uid,
+      title: row.title,
+      content: row.content,
+      sourceUpdatedAt: row.updatedAt,
+    });
+    // Embeddings are optional: without an embedding model the chunks are full-text only.
+    const embedder = await libraryEmbedder(ctx, row.uid);
+    const vectorSize = embedder ? await embedEntry(db, embedder, row.uid, 'resource', row.resourceId) : 0;
+    const done = await advance(p, 'wait_index', {
+      indexStatus: 'finish',
+      indexError: null,
+      vectorSize,
+      finishCount: sql`${resources.finishCount} + 1`,
+    });
+    if (done)
+      void ctx.events.emit('resource.ready', {
+        uid: done.uid,
+        resourceId: done.resourceId,
+        title: done.title,
+      });
+  } catch (err) {
+    log.warn({ err, resourceId: p.resourceId, attempt }, 'resource indexing failed');
+    if (!last && !isPermanent(err)) throw err;
+    await advance(p, 'wait_index', { indexStatus: 'index_failed', indexError: failure(err) });
+  }
+};
 
 /** Enqueues again every resource a previous run left waiting; `init` ones get a version first. */
 export async function resumeIngestion(ctx: AppContext, service: ResourceService): Promise<number> {

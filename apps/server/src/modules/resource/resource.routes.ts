@@ -1,21 +1,15 @@
-/** /knowledge/resource routes: thin handlers over the resource service; the ingestion job is defined here once per queue. */
+/** /knowledge/resource routes: thin handlers over the resource service (its job: jobs/definitions/). */
 import { CreateResourceWithFileFieldsSchema } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { describeZodError, type Handlers } from '../../http/register.js';
+import type { Services } from '../../services.js';
 import { readUploadForm, uploadSpoolDir } from '../upload/upload.form.js';
-import { ingestJob, resumeIngestion } from './resource.ingest.js';
 import { presentResource } from './resource.presenter.js';
 import { uploadLimitFor } from './resource.quota.js';
-import { ResourceService } from './resource.service.js';
 
-export function resourceHandlers(ctx: AppContext): Handlers {
-  const service = new ResourceService(ctx);
-  // Handlers are built once per server (startServer), so the job is defined and resumed once.
-  ctx.queue.define(ingestJob(ctx));
-  resumeIngestion(ctx, service).catch((err: unknown) =>
-    ctx.log.warn({ err }, 'could not resume resource ingestion'),
-  );
+export function resourceHandlers(ctx: AppContext, services: Services): Handlers {
+  const service = services.resources;
   const spoolDir = uploadSpoolDir(ctx.config);
   const present = (row: Parameters<typeof presentResource>[0]) => presentResource(row);
 

@@ -12,17 +12,18 @@ import { detectFormat } from '../../ingest/ingest.formats.js';
 import { removeEntries } from '../../ingest/ingest.indexer.js';
 import { segmentForIndex } from '../../ingest/ingest.segment.js';
 import { newId } from '../../lib/ids.js';
+import { ingestResourceJob } from '../../jobs/definitions/resource-ingest.js';
+import { enqueue } from '../../jobs/jobs.spec.js';
 import { now } from '../../lib/time.js';
 import { getOwnedProject } from '../project/project.service.js';
 import { deleteReferencesOf } from '../reference/reference.repository.js';
 import { FILE_TOO_LARGE_MESSAGE, type SpooledFile } from '../upload/upload.form.js';
 import { assertLibraryQuota, uploadLimitFor, withQuotaLock } from './resource.quota.js';
-import { createUploadService, type UploadService } from '../upload/upload.service.js';
+import type { UploadService } from '../upload/upload.service.js';
 import type { DbOrTx } from '../user/user.repository.js';
 
 export type ResourceRow = typeof resources.$inferSelect;
 
-export const INGEST_JOB = 'resource.ingest';
 /** States a resource waits in; these are enqueued again when a server starts. */
 export const WAITING_STATES: IndexStatus[] = ['init', 'wait_parse', 'wait_index'];
 
@@ -51,11 +52,10 @@ export interface ListResourcesFilter extends PageQuery {
 }
 
 export class ResourceService {
-  private readonly files: UploadService;
-
-  constructor(private readonly ctx: AppContext) {
-    this.files = createUploadService(ctx);
-  }
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly files: UploadService,
+  ) {}
 
   get db() {
     return this.ctx.db;
@@ -292,7 +292,9 @@ export class ResourceService {
   async enqueue(row: ResourceRow): Promise<ResourceRow> {
     try {
       const payload = { resourceId: row.resourceId, version: row.indexVersion };
-      await this.ctx.queue.enqueue(INGEST_JOB, payload, { jobId: `${row.resourceId}-v${row.indexVersion}` });
+      await enqueue(this.ctx.queue, ingestResourceJob, payload, {
+        jobId: `${row.resourceId}-v${row.indexVersion}`,
+      });
       return row;
     } catch (err) {
       this.ctx.log.error({ err, resourceId: row.resourceId }, 'could not enqueue resource ingestion');

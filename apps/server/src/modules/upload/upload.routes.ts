@@ -6,17 +6,17 @@ import { UploadFieldsSchema } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { RAW, describeZodError, type Handlers } from '../../http/register.js';
+import type { Services } from '../../services.js';
 import { uploadLimitFor } from '../resource/resource.quota.js';
 import { prepareSpoolDir, readUploadForm, uploadSpoolDir } from './upload.form.js';
-import { createUploadService } from './upload.service.js';
 import { contentDisposition, isInlineType } from './upload.types.js';
 
 /** Files shown inline still get a locked-down policy; PDFs skip `sandbox`, which stops Chrome's viewer. */
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
 
-export function uploadHandlers(ctx: AppContext): Handlers {
+export function uploadHandlers(ctx: AppContext, services: Services): Handlers {
   const { config } = ctx;
-  const service = createUploadService(ctx);
+  const service = services.uploads;
   const spoolDir = uploadSpoolDir(config);
   // Creates the directory at once (synchronously), then sweeps leftovers in the background;
   // the other multipart routes share this directory and rely on this one preparation.

@@ -1,9 +1,7 @@
 /** /user routes: settings of the signed-in user and the username/email availability check. */
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
-import { modelPreferencesCheck } from '../provider/provider.defaults.js';
-import { createUploadService } from '../upload/upload.service.js';
-import { UserService } from './user.service.js';
+import type { Services } from '../../services.js';
 
 /**
  * Keeps only the keys the client actually sent. The contract's partial schemas still fill in
@@ -16,12 +14,8 @@ export function sentKeysOnly<T extends object>(parsed: T | undefined, raw: unkno
   return Object.fromEntries(Object.entries(parsed).filter(([k]) => sent.has(k))) as Partial<T>;
 }
 
-/** The settings service of a server (shared with the auth routes, which present the user). */
-export function userService(ctx: AppContext): UserService {
-  return new UserService(ctx.db, ctx.config, createUploadService(ctx), modelPreferencesCheck(ctx));
-}
-
-export function userHandlers(ctx: AppContext, users = userService(ctx)): Handlers {
+export function userHandlers(_ctx: AppContext, services: Services): Handlers {
+  const users = services.users;
   return {
     'user.settings.get': async ({ user }) => users.getSettings(user.uid),
     'user.settings.update': async ({ user, body, req }) => {

@@ -1,0 +1,60 @@
+/**
+ * The composition root: every long-lived service of one server process, built once at start by
+ * `buildServices(ctx)` and handed to the routes (`buildHandlers`), the worker role
+ * (`startWorkerRole`) and collaboration (`startCollab`). Nothing looks services up at run time;
+ * a module that needs one receives it here.
+ */
+import { CollabService } from './collab/collab.service.js';
+import type { AppContext } from './context.js';
+import { CanvasService } from './modules/canvas/canvas.service.js';
+import { DocumentService } from './modules/document/document.service.js';
+import { registerCodeArtifactDuplicators } from './modules/code-artifact/code-artifact.duplicate.js';
+import { registerEntityDuplicator } from './modules/canvas/canvas.duplicate.js';
+import { duplicateDocument } from './modules/document/document.duplicate.js';
+import { modelPreferencesCheck } from './modules/provider/provider.defaults.js';
+import { ResourceService } from './modules/resource/resource.service.js';
+import { createUploadService, type UploadService } from './modules/upload/upload.service.js';
+import { UserService } from './modules/user/user.service.js';
+import { documentLoader, resourceLoader } from './skills/skill.context.js';
+import { createSkillEngine, type SkillEngine } from './skills/skill.engine.js';
+import { createTitleGenerator } from './skills/skill.title.js';
+
+export interface Services {
+  /** Live Yjs documents (Hocuspocus), shared by the collab endpoint, routes, skills and jobs. */
+  collab: CollabService;
+  /** Stored files (uploads, generated images, project covers). */
+  uploads: UploadService;
+  /** User settings (shared by the user and auth routes). */
+  users: UserService;
+  documents: DocumentService;
+  resources: ResourceService;
+  canvases: CanvasService;
+  /** Runs skills for /skill/streamInvoke and the `skill.run` job. */
+  skillEngine: SkillEngine;
+}
+
+export function buildServices(ctx: AppContext): Services {
+  const collab = new CollabService(ctx);
+  const uploads = createUploadService(ctx);
+  const users = new UserService(ctx.db, ctx.config, uploads, modelPreferencesCheck(ctx));
+  const documents = new DocumentService(ctx.db, collab);
+  const resources = new ResourceService(ctx, uploads);
+  const canvases = new CanvasService({
+    db: ctx.db,
+    collab,
+    files: uploads,
+    maxNodes: ctx.config.CANVAS_MAX_NODES,
+    titleGenerator: createTitleGenerator(ctx),
+  });
+  // Documents open for editing are read from their live state.
+  const skillEngine = createSkillEngine(ctx, {
+    documents: documentLoader(ctx.db, (docId) => documents.liveFields(docId)),
+    resources: resourceLoader(ctx.db),
+    collab,
+    files: uploads,
+  });
+  // Entity types copied along when a canvas is duplicated with its entities (canvas.duplicate job).
+  registerEntityDuplicator('document', duplicateDocument);
+  registerCodeArtifactDuplicators();
+  return { collab, uploads, users, documents, resources, canvases, skillEngine };
+}
