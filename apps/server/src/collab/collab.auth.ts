@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { canvases } from '../db/schema/canvas.js';
 import { documents } from '../db/schema/document.js';
-import type { DbOrTx } from '../modules/user/user.repository.js';
+import type { DbOrTx } from '../db/helpers.js';
 import type { CollabTarget } from './collab.names.js';
 
 export const COLLAB_AUDIENCE = 'atelier-collab';

@@ -9,7 +9,7 @@ import { LIMITS } from '@atelier/contract';
 import { yDocToMarkdown } from '@atelier/editor';
 import { canvases } from '../db/schema/canvas.js';
 import { documents } from '../db/schema/document.js';
-import type { DbOrTx } from '../modules/user/user.repository.js';
+import type { DbOrTx } from '../db/helpers.js';
 import type { CollabTarget } from './collab.names.js';
 
 export interface DerivedInfo {

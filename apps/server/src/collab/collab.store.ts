@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Db } from '../db/connect.js';
 import { collabDocuments, collabUpdates } from '../db/schema/collab.js';
-import type { DbOrTx } from '../modules/user/user.repository.js';
+import type { DbOrTx } from '../db/helpers.js';
 
 /** The stored state of `name` with its pending log applied, or null when nothing is stored. */
 export async function loadState(db: DbOrTx, name: string): Promise<Uint8Array | null> {

@@ -5,12 +5,10 @@
  * Embedding is optional: without an embedding model chunks are indexed for full-text search only.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
-import type { DbOrTx } from '../modules/user/user.repository.js';
+import type { DbOrTx } from '../db/helpers.js';
 import { libraryChunks, libraryEmbeddingModels } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
-import { resolveModel } from '../modules/provider/provider.resolve.js';
 import type { ResolvedModel } from '../modules/provider/provider.types.js';
 import { embedTexts, embeddingInfo, toVectorLiteral, type EmbeddingModelInfo } from './ingest.models.js';
 
@@ -34,14 +32,18 @@ export async function libraryHasVectors(db: DbOrTx, uid: string): Promise<boolea
 }
 
 /**
- * The embedding model for `uid`'s library, or null when none is configured. Throws E0013 when
- * the configured model is not the one the library's existing vectors were made with.
+ * The embedder of `uid`'s library with the user's embedding model (resolved by the caller, the
+ * provider module's `resolveModel(ctx, uid, 'embedding')`), or null without one. Throws E0013 when
+ * the model is not the one the library's existing vectors were made with.
  */
-export async function libraryEmbedder(ctx: AppContext, uid: string): Promise<LibraryEmbedder | null> {
-  const model = await resolveModel(ctx, uid, 'embedding');
+export async function libraryEmbedder(
+  db: Db,
+  uid: string,
+  model: ResolvedModel | null,
+): Promise<LibraryEmbedder | null> {
   if (!model) return null;
   const info = embeddingInfo(model);
-  const [bound] = await ctx.db
+  const [bound] = await db
     .select()
     .from(libraryEmbeddingModels)
     .where(eq(libraryEmbeddingModels.uid, uid))
@@ -51,7 +53,7 @@ export async function libraryEmbedder(ctx: AppContext, uid: string): Promise<Lib
     bound.modelId === info.modelId &&
     (info.dimensions === null || info.dimensions === bound.dimensions);
   if (bound && !same) {
-    if (await libraryHasVectors(ctx.db, uid)) {
+    if (await libraryHasVectors(db, uid)) {
       throw new AppError(
         'E0013',
         `Switching embedding model is not supported: this library's vectors were made with ` +
@@ -59,7 +61,7 @@ export async function libraryEmbedder(ctx: AppContext, uid: string): Promise<Lib
           `items before using ${info.modelId}`,
       );
     }
-    await ctx.db.delete(libraryEmbeddingModels).where(eq(libraryEmbeddingModels.uid, uid));
+    await db.delete(libraryEmbeddingModels).where(eq(libraryEmbeddingModels.uid, uid));
   }
   return { model, info };
 }

@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connect.js';
 import { libraryChunks, libraryEntries } from '../db/schema/index.js';
-import type { DbOrTx } from '../modules/user/user.repository.js';
+import type { DbOrTx } from '../db/helpers.js';
 import { chunkMarkdown } from './ingest.chunker.js';
 import { segmentForIndex } from './ingest.segment.js';
 

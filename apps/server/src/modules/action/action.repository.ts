@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { ActionStatus, PageQuery } from '@atelier/contract';
 import { actionResults, actionSteps } from '../../db/schema/index.js';
 import { now } from '../../lib/time.js';
-import type { DbOrTx } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
 
 export type ActionResultRow = typeof actionResults.$inferSelect;
 export type NewActionResult = typeof actionResults.$inferInsert;

@@ -5,14 +5,8 @@
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../http/errors.js';
 import { newId, randomToken } from '../../lib/ids.js';
-import {
-  findUserByEmail,
-  insertUser,
-  isUniqueViolation,
-  updateUser,
-  type DbOrTx,
-  type UserRow,
-} from '../user/user.repository.js';
+import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
+import { findUserByEmail, insertUser, updateUser, type UserRow } from '../user/user.repository.js';
 import { findIdentity, insertIdentity } from './auth.repository.js';
 import type { OAuthProfile } from './auth.oauth.js';
 

@@ -1,7 +1,7 @@
 /** Queries of the auth module: refresh tokens, verification sessions and linked identities. */
 import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import { authIdentities, refreshTokens, verificationSessions } from '../../db/schema/index.js';
-import type { DbOrTx } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type VerificationRow = typeof verificationSessions.$inferSelect;

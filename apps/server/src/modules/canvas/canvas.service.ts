@@ -16,7 +16,8 @@ import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { getOwnedProject } from '../project/project.service.js';
 import type { OwnedFileReader } from '../project/project.service.js';
-import { findUserByUid, type DbOrTx, type UserRow } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
+import { findUserByUid, type UserRow } from '../user/user.repository.js';
 import { deleteLabelsOn } from '../label/label.repository.js';
 
 export type CanvasRow = typeof canvases.$inferSelect;

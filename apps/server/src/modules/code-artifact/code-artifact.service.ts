@@ -19,7 +19,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import type { StoredFile } from '../upload/upload.service.js';
-import { isUniqueViolation, type DbOrTx } from '../user/user.repository.js';
+import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
 
 export type CodeArtifactRow = typeof codeArtifacts.$inferSelect;
 type NewCodeArtifact = typeof codeArtifacts.$inferInsert;

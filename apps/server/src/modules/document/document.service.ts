@@ -17,7 +17,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { getOwnedProject } from '../project/project.service.js';
-import type { DbOrTx } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
 import { deleteLabelsOn } from '../label/label.repository.js';
 import { deleteReferencesOf } from '../reference/reference.repository.js';
 

@@ -4,7 +4,7 @@ import type { ErrorCode, LabelEntityType } from '@atelier/contract';
 import { codeArtifacts, projects } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { ProjectItemStores } from '../project/project.items.js';
-import type { DbOrTx } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
 
 const NOT_FOUND: Record<LabelEntityType, ErrorCode> = {
   canvas: 'E1000',

@@ -2,7 +2,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LabelEntityType } from '@atelier/contract';
 import { labelInstances } from '../../db/schema/index.js';
-import type { DbOrTx } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
 
 /** Removes the caller's labels on these items (call it when deleting them). */
 export async function deleteLabelsOn(

@@ -18,7 +18,7 @@ import { labelClasses, labelInstances } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
-import { isUniqueViolation, type DbOrTx } from '../user/user.repository.js';
+import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
 import type { LabelTargetCheck } from './label.entities.js';
 
 export type LabelClassRow = typeof labelClasses.$inferSelect;

@@ -10,36 +10,14 @@ import { canvasDocName, documentDocName } from '../../collab/collab.names.js';
 import { deleteState } from '../../collab/collab.store.js';
 import { canvases, documents } from '../../db/schema/index.js';
 import { resourceItemStore } from '../resource/resource.items.js';
-import type { DbOrTx } from '../user/user.repository.js';
+import type { ProjectItemStore, ProjectItemStores, ProjectItemType } from './project.item-types.js';
 
-export type ProjectItemType = 'canvas' | 'document' | 'resource';
-
-export interface ProjectItemRow {
-  entityType: ProjectItemType;
-  entityId: string;
-  title: string;
-  updatedAt: Date;
-}
-
-export interface ProjectItemStore {
-  readonly entityType: ProjectItemType;
-  /** The catalogue code a missing (or someone else's) item of this kind answers. */
-  readonly notFoundCode: ErrorCode;
-  /** Of `ids`, those `uid` owns. */
-  ownedIds(db: DbOrTx, uid: string, ids: readonly string[]): Promise<Set<string>>;
-  /** Of `ids`, those `uid` owns that sit in `projectId`. */
-  idsInProject(db: DbOrTx, uid: string, projectId: string, ids: readonly string[]): Promise<Set<string>>;
-  /** Moves owned items into a project (or out of any, with null). */
-  setProject(db: DbOrTx, uid: string, ids: readonly string[], projectId: string | null): Promise<void>;
-  /** Takes every item out of a project (the project is being deleted). */
-  detachAll(db: DbOrTx, uid: string, projectId: string): Promise<void>;
-  /** Items of a project, most recently updated first. */
-  list(db: DbOrTx, uid: string, projectId: string, limit: number): Promise<ProjectItemRow[]>;
-  /** Deletes owned items; answers the collaborative documents removed with them (to close live sessions). */
-  delete(db: DbOrTx, uid: string, ids: readonly string[]): Promise<string[]>;
-}
-
-export type ProjectItemStores = Readonly<Record<ProjectItemType, ProjectItemStore>>;
+export type {
+  ProjectItemRow,
+  ProjectItemStore,
+  ProjectItemStores,
+  ProjectItemType,
+} from './project.item-types.js';
 
 interface ItemView {
   table: typeof canvases | typeof documents;

@@ -14,7 +14,7 @@ import { now } from '../../lib/time.js';
 import { deleteLabelsOn } from '../label/label.repository.js';
 import { deleteReferencesOf } from '../reference/reference.repository.js';
 import type { StoredFile } from '../upload/upload.service.js';
-import { isUniqueViolation, type DbOrTx } from '../user/user.repository.js';
+import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
 import { groupItems, type ProjectItemRow, type ProjectItemStores } from './project.items.js';
 
 export type ProjectRow = typeof projects.$inferSelect;

@@ -17,7 +17,7 @@ import { assertEmbeddingConfigChange } from '../../ingest/ingest.embed.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { describeZodError } from '../../http/register.js';
 import { newId } from '../../lib/ids.js';
-import type { DbOrTx } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
 import type { GlobalProviders } from './provider.global.js';
 import { forgetInPreferences } from './provider.preferences.js';
 import {

@@ -3,7 +3,8 @@
  * parsing choices that pointed at them are removed, so settings never show a dangling id.
  */
 import type { UserPreferences } from '@atelier/contract';
-import { lockUser, updateUser, type DbOrTx } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
+import { lockUser, updateUser } from '../user/user.repository.js';
 
 export const TOOL_PREFERENCE_KEYS = ['webSearch', 'urlParsing', 'pdfParsing'] as const;
 

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import type { ProviderCategory } from '@atelier/contract';
 import { providerItems, providers } from '../../db/schema/index.js';
-import type { DbOrTx } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
 import type { ProviderItemRow, ProviderRow } from './provider.types.js';
 
 export type NewProviderRow = typeof providers.$inferInsert;

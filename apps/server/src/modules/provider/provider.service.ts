@@ -8,7 +8,7 @@ import { decryptSecret, encryptSecret, SecretDecryptError } from '../../lib/cryp
 import { newId } from '../../lib/ids.js';
 import type { CreateProvider, ProviderCategory, UpdateProvider } from '@atelier/contract';
 import type { Db } from '../../db/connect.js';
-import type { DbOrTx } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
 import { PROVIDER_KINDS, providerKind, type ProviderKind } from './provider.catalog.js';
 import type { GlobalProviders } from './provider.global.js';
 import { assertAllowedUrl, type ProviderHttpOptions } from './provider.http.js';

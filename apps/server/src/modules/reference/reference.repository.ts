@@ -2,7 +2,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { ReferenceType } from '@atelier/contract';
 import { references } from '../../db/schema/index.js';
-import type { DbOrTx } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
 
 /** Removes the caller's references from or to these items (call it when deleting them). */
 export async function deleteReferencesOf(

@@ -227,7 +227,7 @@ export const handleIngest: JobHandler<IngestPayload> = async ({ ctx }, p, job) =
       sourceUpdatedAt: row.updatedAt,
     });
     // Embeddings are optional: without an embedding model the chunks are full-text only.
-    const embedder = await libraryEmbedder(ctx, row.uid);
+    const embedder = await libraryEmbedder(db, row.uid, await resolveModel(ctx, row.uid, 'embedding'));
     const vectorSize = embedder ? await embedEntry(db, embedder, row.uid, 'resource', row.resourceId) : 0;
     const done = await advance(p, 'wait_index', {
       indexStatus: 'finish',

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { resources } from '../../db/schema/index.js';
 import { removeEntries } from '../../ingest/ingest.indexer.js';
-import type { ProjectItemStore } from '../project/project.items.js';
+import type { ProjectItemStore } from '../project/project.item-types.js';
 import { deleteReferencesOf } from '../reference/reference.repository.js';
 
 const owned = (uid: string, ids: readonly string[]) =>

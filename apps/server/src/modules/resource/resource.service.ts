@@ -20,7 +20,7 @@ import { deleteReferencesOf } from '../reference/reference.repository.js';
 import { FILE_TOO_LARGE_MESSAGE, type SpooledFile } from '../upload/upload.form.js';
 import { assertLibraryQuota, uploadLimitFor, withQuotaLock } from './resource.quota.js';
 import type { UploadService } from '../upload/upload.service.js';
-import type { DbOrTx } from '../user/user.repository.js';
+import type { DbOrTx } from '../../db/helpers.js';
 
 export type ResourceRow = typeof resources.$inferSelect;
 

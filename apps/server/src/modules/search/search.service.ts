@@ -196,7 +196,9 @@ export async function searchLibrary(
 ): Promise<LibraryHit[]> {
   const req = { mode: 'keyword' as const, limit: LIMITS.searchDefaultLimitPerDomain, ...input };
   const semantic = req.mode !== 'keyword';
-  const embedder = semantic ? await libraryEmbedder(ctx, uid) : null;
+  const embedder = semantic
+    ? await libraryEmbedder(ctx.db, uid, await resolveModel(ctx, uid, 'embedding'))
+    : null;
   if (semantic && !embedder)
     throw new AppError('E0015', 'Vector search needs an embedding model; configure one in settings');
   const reranker = semantic ? await resolveModel(ctx, uid, 'reranker') : null;

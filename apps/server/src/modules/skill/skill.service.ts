@@ -15,7 +15,7 @@ import { llmConfigOf } from '../../skills/skill.model.js';
 import { findResult, insertResult, type ActionResultRow } from '../action/action.repository.js';
 import { resolveModel } from '../provider/provider.resolve.js';
 import type { ResolvedModel } from '../provider/provider.types.js';
-import { isUniqueViolation } from '../user/user.repository.js';
+import { isUniqueViolation } from '../../db/helpers.js';
 
 const TITLE_CHARS = 100;
 

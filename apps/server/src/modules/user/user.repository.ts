@@ -1,12 +1,10 @@
 /** Queries on users and their linked identities, shared by the user and auth modules. */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect.js';
+import type { DbOrTx } from '../../db/helpers.js';
 import { authIdentities, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-/** A database handle or an open transaction. */
-export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** How emails are stored and compared: trimmed, lower-case. */
 export function normalizeEmail(email: string): string {
@@ -70,18 +68,4 @@ export async function listIdentityProviders(db: DbOrTx, uid: string): Promise<st
     .from(authIdentities)
     .where(eq(authIdentities.uid, uid));
   return rows.map((r) => r.provider);
-}
-
-/** True when `err` (or a cause of it: drizzle wraps driver errors) is a unique-constraint violation. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  let e: unknown = err;
-  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') {
-      const name = (e as { constraint?: unknown }).constraint;
-      return !constraint || typeof name !== 'string' || name === constraint;
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -15,16 +15,15 @@ import type { Db } from '../../db/connect.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { presentUserSettings } from './user.presenter.js';
 import type { UploadService } from '../upload/upload.service.js';
+import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
 import {
   findOtherUserByName,
   findUserByEmail,
   findUserByUid,
-  isUniqueViolation,
   listIdentityProviders,
   lockUser,
   normalizeEmail,
   updateUser,
-  type DbOrTx,
   type NewUser,
   type UserRow,
 } from './user.repository.js';
