@@ -1,7 +1,24 @@
-// House rules in tooling: no floating promises, no `any`, no `.only` in tests.
+// House rules in tooling: no floating promises, no `any`, no `.only` in tests, no import cycles,
+// module boundaries (apps never import each other, packages import no app code), and heavy
+// server libraries loaded only on first use.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Loaded on first use (`await import('docx')`) so an idle server does not hold them (idle RSS,
+// docs/benchmarks.md); `import type` is fine.
+const LAZY_LIBRARIES = [
+  'docx',
+  'pdfkit',
+  'mammoth',
+  'linkedom',
+  'turndown',
+  '@mozilla/readability',
+  'nodemailer',
+  'bullmq',
+];
 
 export default tseslint.config(
   {
@@ -30,6 +47,52 @@ export default tseslint.config(
         {
           selector: 'ExportDefaultDeclaration',
           message: 'Named exports only.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // parse TypeScript dependencies too (the cycle check reads every file it reaches)
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'] }),
+      ],
+    },
+    rules: {
+      // A lazily loaded job handler may import its definition back: cycles through import() are fine.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'The web app talks to the server over HTTP.',
+            },
+            { target: './apps/server', from: './apps/web', message: 'The server never imports web code.' },
+            { target: './packages', from: './apps', message: 'Packages import no app code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: LAZY_LIBRARIES.map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: `Load ${name} on first use (await import('${name}')); a static import loads it at start.`,
+          })),
         },
       ],
     },
