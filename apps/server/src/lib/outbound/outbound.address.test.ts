@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from './ingest.address.js';
+import { isPrivateAddress } from './outbound.address.js';
 
 describe('private address policy', () => {
   it('refuses loopback, private, link-local, CGNAT, multicast and reserved IPv4', () => {
