@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from './outbound.address.js';
+import { bareHost, isLocalhostName, isPrivateAddress } from './outbound.address.js';
 
 describe('private address policy', () => {
   it('refuses loopback, private, link-local, CGNAT, multicast and reserved IPv4', () => {
@@ -29,6 +29,9 @@ describe('private address policy', () => {
       '::ffff:a9fe:a9fe',
       '64:ff9b::10.0.0.1',
       '::',
+      '::7f00:1',
+      '::ffff:7f00:1',
+      '100::1',
     ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
@@ -39,5 +42,32 @@ describe('private address policy', () => {
       expect(isPrivateAddress(a), a).toBe(false);
     }
     expect(isPrivateAddress('example.com')).toBe(true);
+  });
+});
+
+describe('URL hosts', () => {
+  it('reads hosts the way the WHATWG URL parser leaves them, without brackets or trailing dots', () => {
+    const hostOf = (url: string) => bareHost(new URL(url).hostname);
+    expect(hostOf('http://2130706433/')).toBe('127.0.0.1');
+    expect(hostOf('http://0x7f.1/')).toBe('127.0.0.1');
+    expect(hostOf('http://0177.0.0.1/')).toBe('127.0.0.1');
+    expect(hostOf('http://[::ffff:127.0.0.1]/')).toBe('::ffff:7f00:1');
+    expect(hostOf('http://[::]/')).toBe('::');
+    expect(hostOf('http://Example.COM../')).toBe('example.com');
+    for (const url of [
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::]/',
+    ]) {
+      expect(isPrivateAddress(hostOf(url)), url).toBe(true);
+    }
+  });
+
+  it('knows localhost names, trailing dot or not', () => {
+    for (const h of ['localhost', 'localhost.', 'LOCALHOST', 'api.localhost', 'a.localhost..']) {
+      expect(isLocalhostName(h), h).toBe(true);
+    }
+    expect(isLocalhostName('localhost.example.com')).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ export interface ResolvedAddress {
   family: 4 | 6;
 }
 
-/** Answers every address of a host name (never an IP literal), or rejects. */
+/** Answers every address of a host name (never an IP literal; lower-cased, no trailing dot), or rejects. */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export interface OutboundPolicy {
@@ -69,7 +69,7 @@ export async function resolveChecked(hostname: string, policy: OutboundPolicy): 
   if (isLocalhostName(host) && isBlocked('127.0.0.1')) throw refusal(hostname);
   let found: ResolvedAddress[];
   try {
-    found = await (policy.resolve ?? processResolver)(hostname);
+    found = await (policy.resolve ?? processResolver)(host);
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     throw new OutboundFailedError(
