@@ -180,6 +180,15 @@ describe('outboundFetch', () => {
     expect(await (await outboundFetch(`${base()}/see-other`, post, policy)).text()).toBe('GET ');
   });
 
+  it('takes a Request as input, with its method, body and signal', async () => {
+    const req = new Request(`${base()}/echo`, { method: 'POST', body: 'from a Request' });
+    expect(await (await outboundFetch(req, undefined, policy)).text()).toBe('POST from a Request');
+    const controller = new AbortController();
+    const pending = outboundFetch(new Request(`${base()}/never`, { signal: controller.signal }), {}, policy);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('caps the body: by Content-Length up front, else while reading', async () => {
     const small = { ...policy, maxBytes: 1000 };
     await expect(outboundFetch(`${base()}/big-declared`, {}, small)).rejects.toMatchObject({

@@ -181,7 +181,8 @@ export async function outboundFetch(
   const parts = await requestParts(input, init);
   const own = Boolean(opts.isBlocked || opts.resolve);
   const agent = own ? createOutboundAgent(opts) : sharedAgent(opts.allowPrivate);
-  const ex = startExchange(opts, init.signal, agent, own);
+  const callerSignal = init.signal ?? (input instanceof Request ? input.signal : undefined);
+  const ex = startExchange(opts, callerSignal, agent, own);
   const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let { method, body } = parts;
   const headers = parts.headers;
@@ -203,7 +204,7 @@ export async function outboundFetch(
           dispatcher: agent,
         } as RequestInit);
       } catch (err) {
-        if (init.signal?.aborted) throw err;
+        if (callerSignal?.aborted) throw err;
         throw ex.failure() ?? unwrap(err, url);
       }
       const location = res.headers.get('location');
