@@ -1,6 +1,6 @@
-// Heavy libraries used only by some requests (exports, parsers, SMTP, BullMQ) are loaded on first
-// use, so an idle server does not hold them (idle RSS goal, docs/benchmarks.md). A static value
-// import anywhere in the server would load them at start again.
+// Heavy libraries used only by some requests (exports, parsers, SMTP, BullMQ, undici) are loaded
+// on first use, so an idle server does not hold them (idle RSS goal, docs/benchmarks.md). A static
+// value import anywhere in the server would load them at start again.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ const LAZY = [
   '@mozilla/readability',
   'nodemailer',
   'bullmq',
+  'undici',
 ];
 const srcDir = dirname(fileURLToPath(import.meta.url));
 

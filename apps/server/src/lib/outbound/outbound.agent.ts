@@ -3,11 +3,13 @@
  * resolveChecked and hands the socket exactly the addresses it judged (a custom `lookup`), so a
  * second DNS answer can never slip in between check and connect (DNS rebinding). IP-literal hosts,
  * which sockets do not look up, are judged before connecting. TLS still sends the host name (SNI)
- * and the Host header is the URL's, because only the lookup is replaced.
+ * and the Host header is the URL's, because only the lookup is replaced. undici (~18 MB of RSS) is
+ * loaded on the first request, so an idle server does not hold it.
  */
 import type { LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import type * as UndiciModule from 'undici';
+import type { Agent, buildConnector } from 'undici';
 import { bareHost } from './outbound.address.js';
 import { OutboundRefusedError } from './outbound.errors.js';
 import { blockedBy, resolveChecked, type OutboundPolicy } from './outbound.resolve.js';
@@ -29,8 +31,12 @@ function checkedLookup(policy: OutboundPolicy): LookupFunction {
   };
 }
 
-function checkedConnector(policy: OutboundPolicy): buildConnector.connector {
-  const connect = buildConnector({ lookup: checkedLookup(policy) });
+type Undici = typeof UndiciModule;
+let undici: Promise<Undici> | null = null;
+const loadUndici = () => (undici ??= import('undici'));
+
+function checkedConnector(policy: OutboundPolicy, lib: Undici): buildConnector.connector {
+  const connect = lib.buildConnector({ lookup: checkedLookup(policy) });
   const isBlocked = blockedBy(policy);
   return (opts, callback) => {
     const host = bareHost(opts.hostname);
@@ -49,14 +55,15 @@ function checkedConnector(policy: OutboundPolicy): buildConnector.connector {
 }
 
 /** A connection pool whose every connection obeys the policy. Close it when made per test. */
-export function createOutboundAgent(policy: OutboundPolicy): Agent {
-  return new Agent({ connect: checkedConnector(policy), keepAliveTimeout: 4_000 });
+export async function createOutboundAgent(policy: OutboundPolicy): Promise<Agent> {
+  const lib = await loadUndici();
+  return new lib.Agent({ connect: checkedConnector(policy, lib), keepAliveTimeout: 4_000 });
 }
 
-const shared = new Map<boolean, Agent>();
+const shared = new Map<boolean, Promise<Agent>>();
 
 /** The process-wide pools of the two plain policies (private networks allowed or not). */
-export function sharedAgent(allowPrivate: boolean): Agent {
+export function sharedAgent(allowPrivate: boolean): Promise<Agent> {
   let agent = shared.get(allowPrivate);
   if (!agent) {
     agent = createOutboundAgent({ allowPrivate });

@@ -180,7 +180,7 @@ export async function outboundFetch(
 ): Promise<Response> {
   const parts = await requestParts(input, init);
   const own = Boolean(opts.isBlocked || opts.resolve);
-  const agent = own ? createOutboundAgent(opts) : sharedAgent(opts.allowPrivate);
+  const agent = await (own ? createOutboundAgent(opts) : sharedAgent(opts.allowPrivate));
   const callerSignal = init.signal ?? (input instanceof Request ? input.signal : undefined);
   const ex = startExchange(opts, callerSignal, agent, own);
   const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
