@@ -18,6 +18,7 @@ const LAZY_LIBRARIES = [
   '@mozilla/readability',
   'nodemailer',
   'bullmq',
+  'undici',
 ];
 
 export default tseslint.config(

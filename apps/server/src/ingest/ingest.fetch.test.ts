@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPrivateAddress } from './ingest.address.js';
-import { FetchFailedError, FetchRefusedError, safeFetch } from './ingest.fetch.js';
+import { isPrivateAddress } from '../lib/outbound/index.js';
+import { FetchFailedError, FetchRefusedError, fetchPage } from './ingest.fetch.js';
 
 let server: Server;
 let base: string;
@@ -48,7 +48,7 @@ const asIfPublic = {
   isBlocked: (a: string) => a !== '127.0.0.1' && isPrivateAddress(a),
 };
 
-describe('safeFetch', () => {
+describe('fetchPage', () => {
   it('refuses loopback, private and metadata addresses by default', async () => {
     const opts = { allowPrivate: false, timeoutMs: 1000, maxBytes: 1000 };
     for (const url of [
@@ -58,30 +58,30 @@ describe('safeFetch', () => {
       'http://[::1]/',
       'http://localhost/',
     ]) {
-      await expect(safeFetch(url, opts), url).rejects.toBeInstanceOf(FetchRefusedError);
+      await expect(fetchPage(url, opts), url).rejects.toBeInstanceOf(FetchRefusedError);
     }
-    await expect(safeFetch('ftp://example.com/', opts)).rejects.toBeInstanceOf(FetchRefusedError);
+    await expect(fetchPage('ftp://example.com/', opts)).rejects.toBeInstanceOf(FetchRefusedError);
   });
 
   it('fetches and decompresses an allowed page', async () => {
-    const page = await safeFetch(`${base}/page`, asIfPublic);
+    const page = await fetchPage(`${base}/page`, asIfPublic);
     expect(page.contentType).toBe('text/html');
     expect(page.charset).toBe('utf-8');
     expect(page.body.toString()).toBe('<h1>hello</h1>');
   });
 
   it('checks every redirect hop', async () => {
-    await expect(safeFetch(`${base}/to-metadata`, asIfPublic)).rejects.toBeInstanceOf(FetchRefusedError);
-    await expect(safeFetch(`${base}/to-ipv6-loopback`, asIfPublic)).rejects.toBeInstanceOf(FetchRefusedError);
-    await expect(safeFetch(`${base}/to-file`, asIfPublic)).rejects.toBeInstanceOf(FetchRefusedError);
-    await expect(safeFetch(`${base}/loop`, asIfPublic)).rejects.toThrow(/redirects/);
+    await expect(fetchPage(`${base}/to-metadata`, asIfPublic)).rejects.toBeInstanceOf(FetchRefusedError);
+    await expect(fetchPage(`${base}/to-ipv6-loopback`, asIfPublic)).rejects.toBeInstanceOf(FetchRefusedError);
+    await expect(fetchPage(`${base}/to-file`, asIfPublic)).rejects.toBeInstanceOf(FetchRefusedError);
+    await expect(fetchPage(`${base}/loop`, asIfPublic)).rejects.toThrow(/redirects/);
   });
 
   it('caps the body size and the time taken', async () => {
-    await expect(safeFetch(`${base}/big`, asIfPublic)).rejects.toThrow(/larger than 1000 bytes/);
-    await expect(safeFetch(`${base}/slow`, { ...asIfPublic, timeoutMs: 200 })).rejects.toBeInstanceOf(
+    await expect(fetchPage(`${base}/big`, asIfPublic)).rejects.toThrow(/larger than 1000 bytes/);
+    await expect(fetchPage(`${base}/slow`, { ...asIfPublic, timeoutMs: 200 })).rejects.toBeInstanceOf(
       FetchFailedError,
     );
-    await expect(safeFetch(`${base}/missing`, asIfPublic)).rejects.toThrow(/HTTP 404/);
+    await expect(fetchPage(`${base}/missing`, asIfPublic)).rejects.toThrow(/HTTP 404/);
   });
 });

@@ -4,10 +4,11 @@
  * an `image_url` part (image descriptions), a Jina reader-style URL parser (`GET <base>/<url>`)
  * and a PDF parsing service (`POST <base>/parse`, multipart `file`). Failures map to E3001 (the
  * provider failed), E3002 (429) and E3003 (timeout); messages name the endpoint's origin and the
- * HTTP status, never a key or a response body. User endpoints go through the private-network guard.
+ * HTTP status, never a key or a response body. Every call goes through the safe outbound fetch
+ * (provider.http.ts → src/lib/outbound) under PROVIDER_ALLOW_PRIVATE_NETWORK; global providers are exempt.
  */
 import { AppError } from '../http/errors.js';
-import { assertAllowedUrl } from '../modules/provider/provider.http.js';
+import { readProviderJson, sendProviderRequest } from '../modules/provider/provider.http.js';
 import type { ResolvedModel, ResolvedToolProvider } from '../modules/provider/provider.types.js';
 
 /** Deadline of one embedding, vision or parsing call. */
@@ -32,32 +33,22 @@ const originOf = (url: string): string => {
 
 const join = (base: string, path: string) => `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 
-const isTimeout = (err: unknown) =>
-  err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-
 /** One request to a provider; answers the response when it is 2xx, else throws the mapped error. */
 async function send(ep: Endpoint, path: string, init: RequestInit): Promise<Response> {
   if (!ep.baseUrl) throw new AppError('E3001', 'The provider has no endpoint (baseUrl) configured');
   const url = path ? join(ep.baseUrl, path) : ep.baseUrl;
-  await assertAllowedUrl(url, { allowPrivateNetwork: ep.allowPrivateNetwork });
   const timeoutMs = ep.timeoutMs ?? MODEL_CALL_TIMEOUT_MS;
-  let res: Response;
-  try {
-    res = await fetch(url, {
+  const res = await sendProviderRequest(
+    url,
+    {
       ...init,
       headers: {
         ...(ep.apiKey ? { authorization: `Bearer ${ep.apiKey}` } : {}),
         ...(init.headers as Record<string, string> | undefined),
       },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (err) {
-    if (isTimeout(err))
-      throw new AppError('E3003', `${originOf(url)} did not answer within ${Math.round(timeoutMs / 1000)} s`);
-    const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
-    const reason = typeof cause?.code === 'string' ? cause.code : 'network error';
-    throw new AppError('E3001', `Cannot reach ${originOf(url)} (${reason})`);
-  }
+    },
+    { allowPrivateNetwork: ep.allowPrivateNetwork, timeoutMs },
+  );
   if (!res.ok) {
     await res.body?.cancel().catch(() => undefined);
     if (res.status === 429) throw new AppError('E3002', `${originOf(url)} answered HTTP 429`);
@@ -74,11 +65,7 @@ async function postJson(ep: Endpoint, path: string, body: unknown): Promise<unkn
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
-  try {
-    return await res.json();
-  } catch {
-    throw new AppError('E3001', `${originOf(res.url)} did not answer JSON`);
-  }
+  return readProviderJson(res, res.url);
 }
 
 const modelEndpoint = (m: ResolvedModel, timeoutMs?: number): Endpoint => ({

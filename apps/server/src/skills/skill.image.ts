@@ -7,19 +7,23 @@
  * `log` events (imageGeneration: queued, generating with a percentage, complete, timeout, error);
  * the image is downloaded into storage as the user's file, announced as an `artifact` and a
  * `create_node` image node. Failures carry the messages of the spec: API error with status,
- * stream error, timeout, missing URL, missing ID.
+ * stream error, timeout, missing URL, missing ID. Every request (API and image download) goes through
+ * the safe outbound fetch under PROVIDER_ALLOW_PRIVATE_NETWORK; a refused address is E0003.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, badRequest } from '../http/errors.js';
-import { assertAllowedUrl } from '../modules/provider/provider.http.js';
+import { OutboundRefusedError, outboundFetch, type OutboundPolicy } from '../lib/outbound/index.js';
+import { providerFailure } from '../modules/provider/provider.http.js';
 import { tplString } from './skill.prompt.js';
 import type { SkillDefinition, SkillRunEnv } from './skill.types.js';
 
 export const IMAGE_RATIOS = ['1:1', '16:9', '9:16'] as const;
 export const IMAGE_MODELS = ['gpt-image-1', 'flux-kontext-pro'] as const;
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+/** Largest JSON answer of the image API. */
+const MAX_API_BYTES = 1024 * 1024;
 
 export class ImageGenerationError extends AppError {}
 
@@ -59,7 +63,12 @@ interface TaskState {
   error: string | null;
 }
 
+const policyOf = (env: SkillRunEnv): OutboundPolicy => ({
+  allowPrivate: env.ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK,
+});
+
 async function apiJson(
+  env: SkillRunEnv,
   url: string,
   init: RequestInit,
   signal: AbortSignal,
@@ -67,9 +76,10 @@ async function apiJson(
 ): Promise<Record<string, unknown>> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal });
+    res = await outboundFetch(url, { ...init, signal }, { ...policyOf(env), maxBytes: MAX_API_BYTES });
   } catch (err) {
     if (signal.aborted) throw err;
+    if (err instanceof OutboundRefusedError) throw providerFailure(err, url) as Error;
     throw fail(
       what === 'submit'
         ? `Image API request failed: ${(err as Error).message}`
@@ -120,20 +130,26 @@ function readTask(body: Record<string, unknown>): TaskState {
 
 async function download(env: SkillRunEnv, url: string): Promise<{ storageKey: string; url: string }> {
   const { ctx } = env;
-  await assertAllowedUrl(url, { allowPrivateNetwork: ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK });
   let res: Response;
   try {
-    res = await fetch(url, {
-      signal: AbortSignal.any([env.signal, AbortSignal.timeout(ctx.config.FETCH_TIMEOUT)]),
-    });
+    res = await outboundFetch(
+      url,
+      { signal: env.signal },
+      { ...policyOf(env), timeoutMs: ctx.config.FETCH_TIMEOUT, maxBytes: MAX_IMAGE_BYTES },
+    );
   } catch (err) {
+    if (err instanceof OutboundRefusedError) throw providerFailure(err, url) as Error;
     throw fail(`Image download failed: ${(err as Error).message}`);
   }
   if (!res.ok) throw fail(`Image API error: HTTP ${res.status} while downloading the image`);
   const contentType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (!contentType.startsWith('image/')) throw fail('Image API error: the image URL did not answer an image');
-  const bytes = Buffer.from(await res.arrayBuffer());
-  if (bytes.length > MAX_IMAGE_BYTES) throw fail('Image API error: the image is too large');
+  let bytes: Buffer;
+  try {
+    bytes = Buffer.from(await res.arrayBuffer());
+  } catch (err) {
+    throw fail(`Image download failed: ${(err as Error).message}`);
+  }
   const dir = join(ctx.config.dataDir, 'tmp', 'images');
   await mkdir(dir, { recursive: true });
   const path = join(dir, randomUUID());
@@ -162,7 +178,6 @@ async function generate(env: SkillRunEnv): Promise<Record<string, unknown>> {
       titleArgs: { status, ...(percentage !== undefined ? { percentage } : {}) },
       ...(message ? { descriptionArgs: { message } } : {}),
     });
-  await assertAllowedUrl(base, { allowPrivateNetwork: ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK });
   const deadline = AbortSignal.timeout(ctx.config.IMAGE_GENERATION_TIMEOUT);
   const signal = AbortSignal.any([env.signal, deadline]);
   const headers = {
@@ -173,6 +188,7 @@ async function generate(env: SkillRunEnv): Promise<Record<string, unknown>> {
   try {
     await progress('queued');
     const submitted = await apiJson(
+      env,
       `${base}/generations`,
       {
         method: 'POST',
@@ -202,7 +218,7 @@ async function generate(env: SkillRunEnv): Promise<Record<string, unknown>> {
       await sleep(ctx.config.IMAGE_GENERATION_POLL, signal);
       if (signal.aborted) break;
       task = readTask(
-        await apiJson(`${base}/generations/${encodeURIComponent(id)}`, { headers }, signal, 'poll'),
+        await apiJson(env, `${base}/generations/${encodeURIComponent(id)}`, { headers }, signal, 'poll'),
       );
     }
     if (env.signal.aborted) throw new Error('aborted');

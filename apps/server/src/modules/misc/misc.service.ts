@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { LIMITS, type ScrapeResult } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { FetchFailedError, FetchRefusedError, safeFetch } from '../../ingest/ingest.fetch.js';
+import { FetchFailedError, FetchRefusedError, fetchPage } from '../../ingest/ingest.fetch.js';
 import { ParseError, detectFormat, type Format } from '../../ingest/ingest.formats.js';
 import { parseHtmlArticle } from '../../ingest/ingest.parse-html.js';
 import { parseContent } from '../../ingest/ingest.parse.js';
@@ -15,7 +15,7 @@ import type { SpooledFile } from '../upload/upload.form.js';
 
 export async function scrape(ctx: AppContext, url: string): Promise<ScrapeResult> {
   try {
-    const page = await safeFetch(url, {
+    const page = await fetchPage(url, {
       allowPrivate: ctx.config.FETCH_ALLOW_PRIVATE,
       timeoutMs: ctx.config.FETCH_TIMEOUT,
       maxBytes: ctx.config.FETCH_MAX_BYTES,

@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertAllowedUrl, getProviderJson, guardedFetch, isPrivateAddress } from './provider.http.js';
+import { setOutboundResolver } from '../../lib/outbound/index.js';
+import { assertAllowedUrl, getProviderJson, isPrivateAddress, providerFetch } from './provider.http.js';
 
 describe('isPrivateAddress', () => {
   it('knows loopback, private, link-local, CGNAT and mapped addresses', () => {
@@ -37,7 +38,18 @@ describe('assertAllowedUrl', () => {
     for (const url of [
       'http://127.0.0.1:11434',
       'http://localhost:8000/v1',
+      'http://localhost.:8000/v1',
+      'http://LOCALHOST../v1',
+      'http://api.localhost/v1',
       'http://[::1]/v1',
+      'http://[::]/v1',
+      'http://[::ffff:127.0.0.1]/v1',
+      'http://[::ffff:a9fe:a9fe]/v1',
+      'http://0.0.0.0:8000/v1',
+      'http://2130706433/v1',
+      'http://0x7f.1/v1',
+      'http://0177.0.0.1/v1',
+      'http://127.1/v1',
       'http://169.254.169.254/latest',
     ]) {
       await expect(assertAllowedUrl(url, { allowPrivateNetwork: false }), url).rejects.toMatchObject({
@@ -49,10 +61,42 @@ describe('assertAllowedUrl', () => {
     ).resolves.toBeUndefined();
   });
 
+  it('refuses names that do not resolve, or that resolve to a private address', async () => {
+    setOutboundResolver(async (host) => {
+      if (host === 'internal.example') return [{ address: '10.0.0.7', family: 4 }];
+      if (host === 'mixed.example')
+        return [
+          { address: '8.8.8.8', family: 4 },
+          { address: 'fd00::1', family: 6 },
+        ];
+      if (host === 'public.example') return [{ address: '8.8.8.8', family: 4 }];
+      throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+    });
+    try {
+      const off = { allowPrivateNetwork: false };
+      const private_ = await assertAllowedUrl('http://internal.example/v1', off).catch((e: unknown) => e);
+      expect(private_).toMatchObject({ code: 'E0003', message: expect.stringMatching(/private network/) });
+      await expect(assertAllowedUrl('http://mixed.example/v1', off)).rejects.toMatchObject({ code: 'E0003' });
+      const missing = await assertAllowedUrl('http://nowhere.invalid/v1', off).catch((e: unknown) => e);
+      expect(missing).toMatchObject({ code: 'E0003', message: expect.stringMatching(/does not resolve/) });
+      await expect(assertAllowedUrl('ftp://public.example/', off)).rejects.toMatchObject({ code: 'E0003' });
+      await expect(assertAllowedUrl('http://public.example/v1', off)).resolves.toBeUndefined();
+      // with private networks allowed, nothing is resolved on save
+      await expect(
+        assertAllowedUrl('http://nowhere.invalid/v1', { allowPrivateNetwork: true }),
+      ).resolves.toBeUndefined();
+    } finally {
+      setOutboundResolver(null);
+    }
+  });
+
   it('guards the fetch handed to the AI SDK', async () => {
-    expect(guardedFetch({ allowPrivateNetwork: true })).toBeUndefined();
-    const guarded = guardedFetch({ allowPrivateNetwork: false })!;
+    const guarded = providerFetch({ allowPrivateNetwork: false });
     await expect(guarded('http://127.0.0.1:1/v1/chat/completions')).rejects.toMatchObject({ code: 'E0003' });
+    await expect(guarded('http://0x7f.1:1/v1/chat/completions')).rejects.toMatchObject({ code: 'E0003' });
+    // a network failure stays fetch's own TypeError, so the AI SDK treats it as before
+    const open = providerFetch({ allowPrivateNetwork: true });
+    await expect(open('http://127.0.0.1:9/v1/chat/completions')).rejects.toBeInstanceOf(TypeError);
   });
 });
 

@@ -1,20 +1,30 @@
 /**
- * Outbound HTTP to model providers, behind one module: a timeout, the optional private-network
- * guard for user-configured endpoints, and the mapping of failures to E3001 / E3003. Error
- * messages name the endpoint's origin and the HTTP status, never a key or a response body.
+ * Outbound HTTP to model, parsing, search and image providers: the outbound module's safe fetch
+ * (src/lib/outbound) under the provider policy (PROVIDER_ALLOW_PRIVATE_NETWORK, global providers
+ * exempt), a timeout, and the mapping of failures to catalogue codes: refused address E0003,
+ * unreachable E3001, timeout E3003, 429 E3002. Messages name the endpoint's origin and the HTTP
+ * status, never a key or a response body.
  */
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { AppError } from '../../http/errors.js';
-import { isPrivateAddress } from '../../ingest/ingest.address.js';
+import {
+  OutboundFailedError,
+  OutboundRefusedError,
+  checkUrl,
+  createOutboundFetch,
+  isPrivateAddress,
+  outboundFetch,
+  type FetchFn,
+} from '../../lib/outbound/index.js';
 
 export interface ProviderHttpOptions {
   timeoutMs: number;
   /** false: refuse loopback, private, link-local and other non-public addresses. */
   allowPrivateNetwork: boolean;
+  /** Largest answer read; the outbound module's default when absent. */
+  maxBytes?: number;
 }
 
-// One address policy for every outbound fetch (the ingest module owns it).
+// One address policy for every outbound fetch (the outbound module owns it).
 export { isPrivateAddress };
 
 const originOf = (url: string): string => {
@@ -25,42 +35,85 @@ const originOf = (url: string): string => {
   }
 };
 
+const PRIVATE_NOT_ALLOWED = 'which this instance does not allow (PROVIDER_ALLOW_PRIVATE_NETWORK=false)';
+
+function refusedError(err: OutboundRefusedError, url: string, prefix = ''): AppError {
+  if (err.reason === 'private')
+    return new AppError(
+      'E0003',
+      `${prefix}${originOf(url)} is a private network address, ${PRIVATE_NOT_ALLOWED}`,
+    );
+  if (err.reason === 'unresolved')
+    return new AppError(
+      'E0003',
+      `${prefix}${err.message}, so it cannot be checked against the private-network rule`,
+    );
+  return new AppError('E0003', `${prefix}${err.message}`);
+}
+
 /**
- * Throws E0003 when `url` points at a non-public address and the guard is on. A name that does not
- * resolve passes here: the request itself then fails with E3001.
+ * Checks a base URL when it is saved: E0003 when it is not http(s), or — private networks not
+ * allowed — when its host resolves to a non-public address or does not resolve at all.
  */
 export async function assertAllowedUrl(
   url: string,
   opts: Pick<ProviderHttpOptions, 'allowPrivateNetwork'>,
 ): Promise<void> {
-  if (opts.allowPrivateNetwork) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else if (host === 'localhost' || host.endsWith('.localhost')) addresses = ['127.0.0.1'];
-  else {
-    try {
-      addresses = (await lookup(host, { all: true })).map((a) => a.address);
-    } catch {
-      return;
-    }
-  }
-  if (addresses.some(isPrivateAddress)) {
-    throw new AppError(
-      'E0003',
-      `baseUrl: ${originOf(url)} is a private network address, which this instance does not allow`,
-    );
+  try {
+    await checkUrl(url, { allowPrivate: opts.allowPrivateNetwork });
+  } catch (err) {
+    if (err instanceof OutboundRefusedError) throw refusedError(err, url, 'baseUrl: ');
+    throw err;
   }
 }
 
-function isTimeout(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+/** A catalogue error for a failed provider request; a caller's own abort passes through. */
+export function providerFailure(err: unknown, url: string, timeoutMs?: number): unknown {
+  if (err instanceof AppError) return err;
+  if (err instanceof OutboundRefusedError) return refusedError(err, url);
+  if (err instanceof OutboundFailedError) {
+    if (err.reason === 'timeout')
+      return new AppError(
+        'E3003',
+        timeoutMs
+          ? `${originOf(url)} did not answer within ${Math.round(timeoutMs / 1000)} s`
+          : `${originOf(url)} did not answer in time`,
+      );
+    if (err.reason === 'network') return new AppError('E3001', err.message);
+    return new AppError('E3001', `${originOf(url)}: ${err.message}`);
+  }
+  return err;
 }
 
-function networkReason(err: unknown): string {
-  const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
-  if (cause && typeof cause.code === 'string') return cause.code;
-  return err instanceof Error ? err.message : 'network error';
+/**
+ * One request to a provider through the safe fetch; answers the Response whatever its status.
+ * Refusals, timeouts and network failures become catalogue errors (see providerFailure).
+ */
+export async function sendProviderRequest(
+  url: string,
+  init: RequestInit,
+  opts: ProviderHttpOptions,
+): Promise<Response> {
+  try {
+    return await outboundFetch(url, init, {
+      allowPrivate: opts.allowPrivateNetwork,
+      timeoutMs: opts.timeoutMs,
+      ...(opts.maxBytes ? { maxBytes: opts.maxBytes } : {}),
+    });
+  } catch (err) {
+    if (init.signal?.aborted) throw err;
+    throw providerFailure(err, url, opts.timeoutMs);
+  }
+}
+
+/** Reads a provider's JSON answer; a body cut by the deadline or the byte cap maps like the request. */
+export async function readProviderJson(res: Response, url: string, timeoutMs?: number): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch (err) {
+    if (err instanceof OutboundFailedError) throw providerFailure(err, url, timeoutMs) as Error;
+    throw new AppError('E3001', `${originOf(url)} did not answer JSON`);
+  }
 }
 
 /** GET a provider's JSON endpoint with headers; maps every failure to a catalogue error. */
@@ -89,11 +142,9 @@ export async function requestProviderJson(
   req: ProviderRequest,
   opts: ProviderHttpOptions,
 ): Promise<unknown> {
-  await assertAllowedUrl(url, opts);
-  let res: Response;
-  const timeout = AbortSignal.timeout(opts.timeoutMs);
-  try {
-    res = await fetch(url, {
+  const res = await sendProviderRequest(
+    url,
+    {
       method: req.method ?? 'GET',
       headers: {
         accept: 'application/json',
@@ -101,17 +152,10 @@ export async function requestProviderJson(
         ...req.headers,
       },
       ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
-      signal: req.signal ? AbortSignal.any([timeout, req.signal]) : timeout,
-    });
-  } catch (err) {
-    if (isTimeout(err) && !req.signal?.aborted) {
-      throw new AppError(
-        'E3003',
-        `${originOf(url)} did not answer within ${Math.round(opts.timeoutMs / 1000)} s`,
-      );
-    }
-    throw new AppError('E3001', `Cannot reach ${originOf(url)} (${networkReason(err)})`);
-  }
+      ...(req.signal ? { signal: req.signal } : {}),
+    },
+    opts,
+  );
   if (res.status === 401 || res.status === 403) {
     await res.body?.cancel().catch(() => undefined);
     throw new AppError('E3001', `${originOf(url)} rejected the API key (HTTP ${res.status})`);
@@ -124,22 +168,30 @@ export async function requestProviderJson(
     await res.body?.cancel().catch(() => undefined);
     throw new AppError('E3001', `${originOf(url)} answered HTTP ${res.status}`);
   }
-  try {
-    return await res.json();
-  } catch (err) {
-    if (isTimeout(err)) throw new AppError('E3003', `${originOf(url)} did not finish its answer in time`);
-    throw new AppError('E3001', `${originOf(url)} did not answer JSON`);
-  }
+  return readProviderJson(res, url, opts.timeoutMs);
 }
 
-/** A fetch for the AI SDK that applies the private-network guard to every request. */
-export function guardedFetch(
-  opts: Pick<ProviderHttpOptions, 'allowPrivateNetwork'>,
-): typeof fetch | undefined {
-  if (opts.allowPrivateNetwork) return undefined;
+/**
+ * The fetch handed to the AI SDK (chat, embeddings): the safe fetch under the provider policy,
+ * with a refused address as E0003 and other failures as fetch's own TypeError. No overall deadline — answers stream for as long as the model
+ * writes; the skill's idle timeout and abort signal end them.
+ */
+export function providerFetch(opts: Pick<ProviderHttpOptions, 'allowPrivateNetwork' | 'maxBytes'>): FetchFn {
+  const safe = createOutboundFetch({
+    allowPrivate: opts.allowPrivateNetwork,
+    ...(opts.maxBytes ? { maxBytes: opts.maxBytes } : {}),
+  });
   return async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
-    await assertAllowedUrl(url, opts);
-    return fetch(input, init);
+    try {
+      return await safe(input, init);
+    } catch (err) {
+      if (err instanceof OutboundRefusedError) {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+        throw refusedError(err, url);
+      }
+      // What fetch itself throws for a network failure, so the AI SDK retries it as before.
+      if (err instanceof OutboundFailedError) throw new TypeError('fetch failed', { cause: err });
+      throw err;
+    }
   };
 }

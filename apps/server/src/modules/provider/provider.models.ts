@@ -2,7 +2,8 @@
  * AI SDK models for a resolved provider item: OpenAI (`@ai-sdk/openai`), Anthropic
  * (`@ai-sdk/anthropic`) and every OpenAI-compatible endpoint — Ollama, vLLM, LM Studio,
  * OpenRouter, DeepSeek, Jina embeddings — through `@ai-sdk/openai-compatible`. Keys are passed
- * explicitly, so the SDKs never read the process environment.
+ * explicitly, so the SDKs never read the process environment. Every SDK gets the safe outbound
+ * fetch (providerFetch), so its requests obey the private-network policy hop by hop.
  */
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -11,12 +12,12 @@ import type { EmbeddingModelV3, LanguageModelV3 } from '@ai-sdk/provider';
 import { wrapEmbeddingModel } from 'ai';
 import { AppError } from '../../http/errors.js';
 import { providerKind, type ProviderKind } from './provider.catalog.js';
-import { guardedFetch } from './provider.http.js';
+import { providerFetch } from './provider.http.js';
 import { ollamaRoot } from './provider.options.js';
 import type { ResolvedModel } from './provider.types.js';
 
 const OFFICIAL_OPENAI_HOST = 'api.openai.com';
-type FetchFn = typeof globalThis.fetch;
+type FetchFn = ReturnType<typeof providerFetch>;
 
 function unsupported(resolved: ResolvedModel, what: string): AppError {
   return new AppError(
@@ -29,27 +30,22 @@ function modelIdOf(resolved: ResolvedModel): string {
   return resolved.config.modelId ?? resolved.item.name;
 }
 
-function setup(resolved: ResolvedModel): { kind: ProviderKind; baseURL: string; fetch: FetchFn | undefined } {
+function setup(resolved: ResolvedModel): { kind: ProviderKind; baseURL: string; fetch: FetchFn } {
   const kind = providerKind(resolved.provider.providerKey);
   const baseURL = resolved.provider.baseUrl;
   if (!kind || !baseURL) throw unsupported(resolved, 'a model');
-  return { kind, baseURL, fetch: guardedFetch({ allowPrivateNetwork: resolved.allowPrivateNetwork }) };
+  return { kind, baseURL, fetch: providerFetch({ allowPrivateNetwork: resolved.allowPrivateNetwork }) };
 }
 
 /** An OpenAI-compatible client (Ollama is addressed through its /v1 API). */
-function compatible(
-  resolved: ResolvedModel,
-  kind: ProviderKind,
-  baseURL: string,
-  fetch: FetchFn | undefined,
-) {
+function compatible(resolved: ResolvedModel, kind: ProviderKind, baseURL: string, fetch: FetchFn) {
   return createOpenAICompatible({
     name: kind.key,
     baseURL: kind.protocol === 'ollama' ? `${ollamaRoot(baseURL)}/v1` : baseURL,
     ...(resolved.apiKey ? { apiKey: resolved.apiKey } : {}),
     // token usage in streams, for metering
     includeUsage: true,
-    ...(fetch ? { fetch } : {}),
+    fetch,
   });
 }
 
@@ -60,16 +56,14 @@ export function languageModelFor(resolved: ResolvedModel): LanguageModelV3 {
   const modelId = modelIdOf(resolved);
   switch (kind.protocol) {
     case 'openai': {
-      const openai = createOpenAI({ apiKey: resolved.apiKey ?? '', baseURL, ...(fetch ? { fetch } : {}) });
+      const openai = createOpenAI({ apiKey: resolved.apiKey ?? '', baseURL, fetch });
       // The Responses API on OpenAI itself; Chat Completions on proxies that speak only that.
       return new URL(baseURL).hostname === OFFICIAL_OPENAI_HOST
         ? openai.responses(modelId)
         : openai.chat(modelId);
     }
     case 'anthropic':
-      return createAnthropic({ apiKey: resolved.apiKey ?? '', baseURL, ...(fetch ? { fetch } : {}) })(
-        modelId,
-      );
+      return createAnthropic({ apiKey: resolved.apiKey ?? '', baseURL, fetch })(modelId);
     case 'ollama':
     case 'openai-compatible':
       return compatible(resolved, kind, baseURL, fetch).chatModel(modelId);
@@ -93,9 +87,7 @@ export function embeddingModelFor(resolved: ResolvedModel): EmbeddingModelV3 {
   let model: EmbeddingModelV3;
   let dimensionsKey: string | null = null;
   if (kind.protocol === 'openai') {
-    model = createOpenAI({ apiKey: resolved.apiKey ?? '', baseURL, ...(fetch ? { fetch } : {}) }).embedding(
-      modelId,
-    );
+    model = createOpenAI({ apiKey: resolved.apiKey ?? '', baseURL, fetch }).embedding(modelId);
     dimensionsKey = 'openai';
   } else if (
     kind.protocol === 'ollama' ||

@@ -12,7 +12,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { IndexError, IndexStatus } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { files, resources } from '../../db/schema/index.js';
-import { FetchFailedError, FetchRefusedError, safeFetch } from '../../ingest/ingest.fetch.js';
+import { FetchFailedError, FetchRefusedError, fetchPage } from '../../ingest/ingest.fetch.js';
 import { ParseError, detectFormat } from '../../ingest/ingest.formats.js';
 import { embedEntry, libraryEmbedder } from '../../ingest/ingest.embed.js';
 import { indexEntry } from '../../ingest/ingest.indexer.js';
@@ -105,7 +105,12 @@ async function parsePdfWithProvider(
   // The daily page limit needs the page count before the provider is paid for.
   const local = await parseContent({ body, format: 'pdf', filename, maxPages: ctx.config.PARSE_MAX_PAGES });
   await consumeParsePages(ctx, row.uid, local.pages ?? 0);
-  const parsed = await parsePdfExternally(tool, body, filename ?? 'file.pdf', ctx.config.FETCH_ALLOW_PRIVATE);
+  const parsed = await parsePdfExternally(
+    tool,
+    body,
+    filename ?? 'file.pdf',
+    ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK,
+  );
   return { content: parsed.content, pages: parsed.pages ?? local.pages ?? 0 };
 }
 
@@ -115,7 +120,7 @@ async function parseUrlWithProvider(ctx: AppContext, row: ResourceRow, url: stri
   if (!user?.preferences.urlParsing?.providerId) return null;
   const tool = await resolveToolProvider(ctx, row.uid, 'urlParsing');
   if (!tool || !(URL_PARSERS as readonly string[]).includes(tool.provider.providerKey)) return null;
-  const page = await parseUrlExternally(tool, url, ctx.config.FETCH_ALLOW_PRIVATE);
+  const page = await parseUrlExternally(tool, url, ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK);
   return { content: page.content, ...(page.title ? { title: page.title } : {}) };
 }
 
@@ -143,7 +148,7 @@ async function parseSource(
     if (!url) throw new ParseError('The web link is missing');
     const external = await parseUrlWithProvider(ctx, row, url);
     if (external) return { ...external, contentType: 'text/markdown' };
-    const page = await safeFetch(url, {
+    const page = await fetchPage(url, {
       allowPrivate: ctx.config.FETCH_ALLOW_PRIVATE,
       timeoutMs: ctx.config.FETCH_TIMEOUT,
       maxBytes: ctx.config.FETCH_MAX_BYTES,

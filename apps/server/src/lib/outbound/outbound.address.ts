@@ -1,8 +1,10 @@
 /**
- * Which network addresses an outgoing fetch may reach. Loopback, private, link-local (cloud
- * metadata at 169.254.169.254), CGNAT, multicast, reserved and IPv6 ULA/link-local ranges are
- * refused unless private fetching is allowed (FETCH_ALLOW_PRIVATE, for tests and trusted LANs).
- * IPv4-mapped and NAT64 IPv6 addresses are judged by the IPv4 address inside them.
+ * Which network addresses an outbound request may reach, and how a URL's host is read. Loopback,
+ * private, link-local (cloud metadata at 169.254.169.254), CGNAT, multicast, reserved and IPv6
+ * ULA/link-local ranges are refused unless the caller allows private networks. IPv4-mapped and
+ * NAT64 IPv6 addresses are judged by the IPv4 address inside them. Decimal, octal and hex IPv4
+ * forms (`http://2130706433/`, `http://0x7f.1/`) need no code here: the WHATWG URL parser already
+ * turns them into dotted quads, so only `new URL(...).hostname` may be judged.
  */
 import { BlockList, isIP } from 'node:net';
 
@@ -26,8 +28,9 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // ::/96 holds the unspecified address, loopback and the deprecated IPv4-compatible ::a.b.c.d
+  ['::', 96],
+  ['100::', 64],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
@@ -59,4 +62,19 @@ export function isPrivateAddress(address: string): boolean {
     return v4 ? blocked.check(v4, 'ipv4') : blocked.check(bare, 'ipv6');
   }
   return true;
+}
+
+/** A URL hostname without IPv6 brackets, zone or trailing dots, lower-cased. */
+export function bareHost(hostname: string): string {
+  return hostname
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]!
+    .replace(/\.+$/, '')
+    .toLowerCase();
+}
+
+/** `localhost` and its subdomains always mean loopback (RFC 6761), whatever DNS says. */
+export function isLocalhostName(host: string): boolean {
+  const bare = bareHost(host);
+  return bare === 'localhost' || bare.endsWith('.localhost');
 }

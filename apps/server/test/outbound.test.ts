@@ -1,0 +1,122 @@
+/**
+ * PROVIDER_ALLOW_PRIVATE_NETWORK=false over real HTTP: provider base URLs that are private in any
+ * spelling, or that do not resolve, are refused on save (E0003 naming the problem), and a name that
+ * turns private after it was saved (DNS rebinding) is refused on use — the connection test and a
+ * chat run — without one request reaching the fake provider on 127.0.0.1. Names resolve through
+ * an injected resolver; nothing here asks real DNS or the internet.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setOutboundResolver, type ResolvedAddress } from '../src/lib/outbound/index.js';
+import { buildUser, type BuiltUser } from './helpers/factories.js';
+import { call, expectData, expectFailure } from './helpers/items.js';
+import { startSkillFixture, streamSkill, type SkillFixture } from './helpers/skill-run.js';
+
+const PUBLIC: ResolvedAddress = { address: '93.184.216.34', family: 4 };
+const LOOPBACK: ResolvedAddress = { address: '127.0.0.1', family: 4 };
+
+let fx: SkillFixture;
+let port = '';
+let a: BuiltUser;
+/** How often each rebinding name was asked: public the first time, loopback after. */
+const asked = new Map<string, number>();
+
+beforeAll(async () => {
+  setOutboundResolver(async (host) => {
+    if (host === 'models.example.com') return [PUBLIC];
+    if (host === 'internal.example.com') return [{ address: '10.1.2.3', family: 4 }];
+    if (host === 'dual.example.com') return [PUBLIC, { address: 'fd00::5', family: 6 }];
+    if (host.startsWith('rebind-')) {
+      const n = asked.get(host) ?? 0;
+      asked.set(host, n + 1);
+      return [n === 0 ? PUBLIC : LOOPBACK];
+    }
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+  });
+  fx = await startSkillFixture({ PROVIDER_ALLOW_PRIVATE_NETWORK: 'false' });
+  port = new URL(fx.fake.url).port;
+  a = await buildUser(fx.server);
+});
+afterAll(async () => {
+  await fx?.close();
+  setOutboundResolver(null);
+});
+
+const create = (baseUrl: string) =>
+  call<{ providerId: string }>(a.client, 'POST', '/v1/provider/create', {
+    providerKey: 'openai-compatible',
+    name: 'Mine',
+    categories: ['llm'],
+    baseUrl,
+  });
+
+describe('provider base URLs with PROVIDER_ALLOW_PRIVATE_NETWORK=false', () => {
+  it('refuses private addresses in every spelling on save (E0003 naming the address)', async () => {
+    for (const baseUrl of [
+      `http://localhost.:${port}/v1`,
+      `http://localhost:${port}/v1`,
+      `http://127.0.0.1:${port}/v1`,
+      `http://2130706433:${port}/v1`,
+      `http://0x7f.1:${port}/v1`,
+      `http://[::ffff:127.0.0.1]:${port}/v1`,
+      `http://[::1]:${port}/v1`,
+      'http://0.0.0.0/v1',
+      'http://[::]/v1',
+      'http://169.254.169.254/latest',
+      'http://10.0.0.5/v1',
+      'http://internal.example.com/v1',
+      'http://dual.example.com/v1',
+    ]) {
+      const msg = expectFailure(await create(baseUrl), 'E0003');
+      expect(msg, baseUrl).toMatch(/^baseUrl: .* is a private network address/);
+    }
+  });
+
+  it('refuses a name that does not resolve on save', async () => {
+    const msg = expectFailure(await create('http://nowhere.invalid/v1'), 'E0003');
+    expect(msg).toMatch(/nowhere\.invalid does not resolve/);
+  });
+
+  it('accepts a public name, and refuses an update to a private one', async () => {
+    const p = expectData(await create('https://models.example.com/v1'));
+    const msg = expectFailure(
+      await call(a.client, 'POST', '/v1/provider/update', {
+        providerId: p.providerId,
+        baseUrl: `http://localhost.:${port}/v1`,
+      }),
+      'E0003',
+    );
+    expect(msg).toMatch(/private network address/);
+  });
+});
+
+describe('a name that turns private after it was saved', () => {
+  it('is refused by the connection test without reaching the provider', async () => {
+    const before = fx.fake.requests.length;
+    const p = expectData(await create(`http://rebind-list.example.com:${port}/v1`));
+    const msg = expectFailure(
+      await call(a.client, 'GET', `/v1/provider/item/option/list?providerId=${p.providerId}`),
+      'E0003',
+    );
+    expect(msg).toMatch(/rebind-list\.example\.com.* is a private network address/);
+    expect(asked.get('rebind-list.example.com')).toBe(2);
+    expect(fx.fake.requests.length).toBe(before);
+  });
+
+  it('is refused when a chat run calls the model through the AI SDK', async () => {
+    const before = fx.fake.requests.length;
+    const p = expectData(await create(`http://rebind-chat.example.com:${port}/v1`));
+    const item = expectData(
+      await call<{ itemId: string }>(a.client, 'POST', '/v1/provider/item/create', {
+        providerId: p.providerId,
+        name: 'fake-chat',
+        category: 'llm',
+        tier: 't2',
+        config: { modelId: 'fake-chat', modelName: 'Fake Chat', contextLimit: 8000, maxOutput: 1000 },
+      }),
+    );
+    const run = await streamSkill(a.client, { input: { query: 'Hi' }, modelItemId: item.itemId });
+    expect(run.events.find((e) => e.event === 'error')).toMatchObject({ error: 'E0003' });
+    expect(run.events.at(-1)?.event).toBe('end');
+    expect(fx.fake.requests.length).toBe(before);
+  });
+});
