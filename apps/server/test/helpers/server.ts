@@ -1,6 +1,7 @@
 /**
  * Starts a real server for a test file: fresh data dir, fresh database (PGlite or PostgreSQL
- * per ATELIER_TEST_DB), random port, mail going to the development outbox.
+ * per ATELIER_TEST_DB, copied from the run's migrated template), random port, mail going to the
+ * development outbox.
  */
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,7 @@ export interface TestServer {
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-test-'));
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, dataDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
