@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from './config.js';
+import type { Clock } from './lib/clock.js';
 import type { Db } from './db/connect.js';
 
 export interface StoredObjectInfo {
@@ -84,4 +85,6 @@ export interface AppContext {
   queue: JobQueue;
   mailer: Mailer;
   startedAt: number;
+  /** Every behaviour that depends on time (expiries, cool-downs) asks this clock. */
+  clock: Clock;
 }

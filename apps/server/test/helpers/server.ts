@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { TestClock } from '../../src/lib/clock.js';
 import { createTestDatabase } from './db.js';
 import { createTestClient, type TestClient } from './http.js';
 
@@ -15,6 +16,8 @@ export interface TestServer {
   url: string;
   server: RunningServer;
   dataDir: string;
+  /** The server's clock: `advance(ms)` instead of sleeping through an expiry. */
+  clock: TestClock;
   client(): TestClient;
   /** Mails written to the development outbox, oldest first. */
   outbox(): Array<{ to: string; subject: string; text: string; code?: string; purpose?: string; at: string }>;
@@ -37,11 +40,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const server = await startServer(config);
+  const clock = new TestClock();
+  const server = await startServer(config, { clock });
   return {
     url: server.url,
     server,
     dataDir,
+    clock,
     client: () => createTestClient(server.url),
     outbox: () => {
       const file = join(dataDir, 'mail-outbox.jsonl');
