@@ -3,6 +3,8 @@
 import { defineConfig } from 'vitest/config';
 
 const integrationFiles = ['apps/server/test/**/*.test.ts'];
+// migrates one template database per run; each test file's server starts from a copy of it
+const integrationSetup = './apps/server/test/helpers/global-setup.ts';
 const pgProjects = process.env.TEST_DATABASE_URL
   ? [
       {
@@ -11,8 +13,8 @@ const pgProjects = process.env.TEST_DATABASE_URL
           include: integrationFiles,
           environment: 'node',
           env: { ATELIER_TEST_DB: 'postgres' },
-          // generous: on a loaded 2-core CI machine one server start (fresh database, migrations)
-          // has taken over 30 s; a hung test still fails
+          globalSetup: [integrationSetup],
+          // generous for a loaded 2-core machine; a hung test still fails
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
@@ -37,8 +39,8 @@ export default defineConfig({
           include: integrationFiles,
           environment: 'node',
           env: { ATELIER_TEST_DB: 'pglite' },
-          // generous: on a loaded 2-core CI machine one server start (fresh database, migrations)
-          // has taken over 30 s; a hung test still fails
+          globalSetup: [integrationSetup],
+          // generous for a loaded 2-core machine; a hung test still fails
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from './config.js';
+import type { Clock } from './lib/clock.js';
 import type { Db } from './db/connect.js';
 import type { EventBus } from './lib/events.js';
 import type { GlobalProviders } from './modules/provider/provider.global.js';
@@ -90,4 +91,6 @@ export interface AppContext {
   /** Providers configured by the environment (and a detected local Ollama), read-only for users. */
   providers: GlobalProviders;
   startedAt: number;
+  /** Every behaviour that depends on time (expiries, cool-downs) asks this clock. */
+  clock: Clock;
 }

@@ -14,6 +14,7 @@ import { startCollab } from './collab/index.js';
 import type { AppContext } from './context.js';
 import { migrationsFolder, openDatabase } from './db/connect.js';
 import { lockDataDir } from './db/data-dir.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { instanceSecret } from './db/secrets.js';
 import { buildApp } from './http/app.js';
 import type { Handlers } from './http/register.js';
@@ -45,7 +46,13 @@ function defaultWebDist(config: Config): string | null {
   return null;
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+export interface StartOptions {
+  /** Tests pass a TestClock; the system clock otherwise. */
+  clock?: Clock;
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock;
   const startedAt = Date.now();
   const releaseLock = lockDataDir(config.dataDir);
   const cleanups: Array<() => Promise<void> | void> = [releaseLock];
@@ -70,7 +77,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
       instanceSecret(database.db, 'jwt', config.JWT_SECRET),
       instanceSecret(database.db, 'encryption', config.ENCRYPTION_KEY),
     ]);
-    const keys = tokenKeys(jwt, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL, config.cookieSecure);
+    const keys = tokenKeys(
+      jwt,
+      config.ACCESS_TOKEN_TTL,
+      config.REFRESH_TOKEN_TTL,
+      config.cookieSecure,
+      clock,
+    );
 
     let redis: Redis | undefined;
     if (config.REDIS_URL) {
@@ -100,6 +113,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // Probes for a local Ollama once, at start.
       providers: new GlobalProviders(config, log),
       startedAt,
+      clock,
     };
     const services = buildServices(ctx);
     defineJobs({ ctx, services });

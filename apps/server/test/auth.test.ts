@@ -8,7 +8,6 @@ import { type TestClient, type Wrapped as Wrapper } from './helpers/http.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 const LIMITS_OFF = { AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_ACCOUNT: '100000' };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let main: TestServer;
 let fast: TestServer;
@@ -62,10 +61,10 @@ beforeAll(async () => {
     startTestServer(LIMITS_OFF),
     startTestServer({
       ...LIMITS_OFF,
-      VERIFICATION_CODE_TTL: '3s',
-      VERIFICATION_RESEND_COOLDOWN: '1s',
-      // JWT expiry has whole-second precision: 3s leaves at least 2s of validity after a refresh
-      ACCESS_TOKEN_TTL: '3s',
+      // short enough to pass by moving the server's clock (fast.clock.advance), never by sleeping
+      VERIFICATION_CODE_TTL: '10m',
+      VERIFICATION_RESEND_COOLDOWN: '1m',
+      ACCESS_TOKEN_TTL: '5m',
       REFRESH_REUSE_GRACE: '1ms',
     }),
   ]);
@@ -232,7 +231,7 @@ describe('verification sessions', () => {
 
     const email = uniqueEmail('expire');
     const sessionId = await startSignup(fast, client, email);
-    await sleep(3100);
+    fast.clock.advance(10 * 60_000 + 1_000);
     const expired = await post(client, '/v1/auth/verification/check', {
       sessionId,
       code: lastCode(fast, email),
@@ -262,7 +261,7 @@ describe('verification sessions', () => {
     const email2 = uniqueEmail('resend2');
     const s2 = await startSignup(fast, fastClient, email2);
     const oldCode = lastCode(fast, email2);
-    await sleep(1100);
+    fast.clock.advance(60_000 + 1_000);
     const resent = await post<{
       sessionId: string;
       resendAfterSeconds: number;
@@ -273,11 +272,11 @@ describe('verification sessions', () => {
       sessionId: s2,
       email: email2,
       purpose: 'signup',
-      resendAfterSeconds: 1,
+      resendAfterSeconds: 60,
     });
     // the new code comes with a new validity
     expect(Date.parse((resent.body.data as unknown as { expiresAt: string }).expiresAt)).toBeGreaterThan(
-      Date.now() + 1500,
+      fast.clock.now() + 9 * 60_000,
     );
     const newCode = lastCode(fast, email2);
     expect(fast.outbox().filter((m) => m.to === email2)).toHaveLength(2);
@@ -346,7 +345,7 @@ describe('refresh tokens', () => {
     expect((await post(u.client, '/v1/auth/refreshToken')).status).toBe(200);
     const successor = u.client.jar.get('atelier_refresh')!;
     expect(successor).not.toBe(stolen);
-    await sleep(20);
+    fast.clock.advance(20); // past the reuse grace
 
     const thief = fast.client();
     thief.jar.set('atelier_refresh', stolen, '/v1/auth');
@@ -387,7 +386,7 @@ describe('refresh tokens', () => {
   it('answers 401 once the access token expired, and works again after a refresh', async () => {
     const u = await buildUser(fast);
     expect((await call(u.client, 'GET', '/v1/user/settings')).status).toBe(200);
-    await sleep(3100);
+    fast.clock.advance(5 * 60_000 + 1_000);
     const expired = await call(u.client, 'GET', '/v1/user/settings');
     expect(expired.status).toBe(401);
     expect(expired.body.errCode).toBe('E0011');

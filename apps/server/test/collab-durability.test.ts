@@ -40,7 +40,7 @@ async function fixture(): Promise<{
   dbEnv: Record<string, string>;
 }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-collab-'));
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, dataDir);
   cleanups.push(async () => {
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -153,7 +153,8 @@ describe('read-only', () => {
     open.push(watcher.client!);
     const editor = await track(openCollab(alice.client, `doc:${doc.docId}`));
     markdownToYDoc('vandalised', editor.doc);
-    await new Promise((r) => setTimeout(r, 300));
+    // positive signal: the server has handled the edit and answered that it was not applied
+    await waitUntil(() => editor.refusals() > 0, 5000, 'the refusal of the edit');
     expect(yDocToMarkdown(watcher.client!.doc)).toBe('fixed text\n');
     const detail = await alice.client.api.call('knowledge.document.detail', { query: { docId: doc.docId } });
     expect(detail.content).toBe('fixed text\n');
@@ -170,8 +171,9 @@ describe('read-only', () => {
     const told = (readOnly: boolean) =>
       a.stateless.some((s) => s === JSON.stringify({ type: 'readOnly', readOnly }));
     await waitUntil(() => told(true), 5000, 'the read-only message');
+    const refusedBefore = a.refusals();
     addNode(a.doc, { id: 'refused', type: 'memo', position: { x: 0, y: 0 }, data: { title: 'refused' } });
-    await new Promise((r) => setTimeout(r, 300));
+    await waitUntil(() => a.refusals() > refusedBefore, 5000, 'the refusal of the edit');
     const data = await alice.client.api.call('canvas.data', { query: { canvasId: canvas.canvasId } });
     expect(data.nodes.map((n) => n.id)).toEqual(['kept']);
     // The owner can still switch it off again, and the client hears that too.

@@ -1,15 +1,13 @@
 /** References over real HTTP: add, query, delete, missing ends (E1005), unknown references (E1004), other users. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Reference } from '@atelier/contract';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
+import type { BuiltUser } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
 import { call, createDocument, expectData, expectFailure } from './helpers/items.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+
+const it = serverTest();
 
 describe('references', () => {
-  let server: TestServer;
-  let alice: BuiltUser;
-  let bob: BuiltUser;
-
   const post = <T = unknown>(user: BuiltUser, path: string, body: unknown) =>
     call<T>(user.client, 'POST', `/v1/knowledge/reference/${path}`, body);
   const add = (user: BuiltUser, references: unknown[]) => post<Reference[]>(user, 'add', { references });
@@ -21,16 +19,9 @@ describe('references', () => {
     targetId,
   });
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    alice = await buildUser(server);
-    bob = await buildUser(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  it('adds references between documents, queries them from either end and deletes them', async () => {
+  it('adds references between documents, queries them from either end and deletes them', async ({
+    alice,
+  }) => {
     const [a, b, c] = [await createDocument(alice), await createDocument(alice), await createDocument(alice)];
     const made = expectData(await add(alice, [link(a, b), link(a, c), link(c, b)]));
     expect(made.map((r) => [r.sourceId, r.targetId])).toEqual([
@@ -57,7 +48,7 @@ describe('references', () => {
     expect(expectData(await query(alice, { sourceId: a })).map((r) => r.targetId)).toEqual([c]);
   });
 
-  it('the same link added twice is one reference', async () => {
+  it('the same link added twice is one reference', async ({ alice }) => {
     const [a, b] = [await createDocument(alice), await createDocument(alice)];
     const first = expectData(await add(alice, [link(a, b)]));
     const again = expectData(await add(alice, [link(a, b), link(a, b)]));
@@ -65,7 +56,10 @@ describe('references', () => {
     expect(expectData(await query(alice, { sourceId: a }))).toHaveLength(1);
   });
 
-  it('answers E1005 when a source or target is missing or not the caller’s, adding nothing', async () => {
+  it('answers E1005 when a source or target is missing or not the caller’s, adding nothing', async ({
+    alice,
+    bob,
+  }) => {
     const a = await createDocument(alice);
     const b = await createDocument(alice);
     const bobs = await createDocument(bob);
@@ -82,7 +76,7 @@ describe('references', () => {
     expectFailure(await add(alice, [link(a, a)]), 'E0003');
   });
 
-  it('delete answers E1004 for an unknown reference and then deletes nothing', async () => {
+  it('delete answers E1004 for an unknown reference and then deletes nothing', async ({ alice }) => {
     const [a, b] = [await createDocument(alice), await createDocument(alice)];
     const [ref] = expectData(await add(alice, [link(a, b)]));
     expectFailure(await post(alice, 'delete', { referenceIds: ['rf-unknown'] }), 'E1004');
@@ -92,7 +86,7 @@ describe('references', () => {
     expectFailure(await post(alice, 'delete', { referenceIds: [ref!.referenceId] }), 'E1004');
   });
 
-  it('deleting a project’s documents removes their references', async () => {
+  it('deleting a project’s documents removes their references', async ({ alice }) => {
     const [a, b] = [await createDocument(alice), await createDocument(alice)];
     expectData(await add(alice, [link(a, b)]));
     const project = expectData(
@@ -112,7 +106,10 @@ describe('references', () => {
     expect(expectData(await query(alice, { sourceId: a }))).toEqual([]);
   });
 
-  it('someone else’s references: E1005 to link their items, E1004 to delete, never in a query', async () => {
+  it('someone else’s references: E1005 to link their items, E1004 to delete, never in a query', async ({
+    alice,
+    bob,
+  }) => {
     const [a, b] = [await createDocument(alice), await createDocument(alice)];
     const [ref] = expectData(await add(alice, [link(a, b)]));
     const bobDoc = await createDocument(bob);
@@ -124,7 +121,7 @@ describe('references', () => {
     expect(expectData(await query(alice, { sourceId: a }))).toEqual([ref]);
   });
 
-  it('answers E0003 for malformed or mistyped input, E2005 for oversize, never 500', async () => {
+  it('answers E0003 for malformed or mistyped input, E2005 for oversize, never 500', async ({ alice }) => {
     const raw = await alice.client.fetch('/v1/knowledge/reference/add', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -194,13 +194,21 @@ describe('canvas', () => {
       const view = await second.openViewSettings();
       await view.getByTestId('canvas-pref-sizeMode').getByText('Compact').click();
       await page.locator('[data-size-mode="compact"]').waitFor();
+      // the preference is stored once the server answered the settings update that carries it
+      const saved = page.waitForResponse(
+        (res) =>
+          res.url().endsWith('/v1/user/settings') &&
+          res.request().method() === 'PUT' &&
+          (res.request().postData() ?? '').includes('"edgesShown":false') &&
+          res.ok(),
+      );
       await view.getByTestId('canvas-pref-edgesShown').click();
       await page.waitForFunction(
         () =>
           document.querySelector('[data-testid="canvas-pref-edgesShown"]')?.getAttribute('aria-checked') ===
           'false',
       );
-      await page.waitForTimeout(500);
+      await saved;
       await page.reload();
       await second.waitUntilSaved();
       await page.locator('[data-size-mode="compact"]').waitFor();
@@ -262,8 +270,13 @@ describe('canvas', () => {
       // zooming in past the threshold shows the cards' details; no node changed its size
       await page.mouse.move(300, 300);
       for (let i = 0; i < 12 && (await page.locator('.canvas-screen__flow.is-far').count()) > 0; i++) {
+        // the next step only after this one's zoom reached the viewport transform
+        const before = await page.locator('.react-flow__viewport').getAttribute('style');
         await page.mouse.wheel(0, -400);
-        await page.waitForTimeout(150);
+        await page.waitForFunction(
+          (prev) => document.querySelector('.react-flow__viewport')?.getAttribute('style') !== prev,
+          before,
+        );
       }
       expect(await page.locator('.canvas-screen__flow.is-far').count()).toBe(0);
       expect(await sizes()).toEqual(far);

@@ -3,7 +3,8 @@
  * `ws` package, authenticated with a token from GET /v1/collab/getToken, with helpers to wait for
  * sync, for acknowledgement of local edits, and for a condition on the shared document.
  */
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { HocuspocusProvider, HocuspocusProviderWebsocket, MessageType } from '@hocuspocus/provider';
+import * as decoding from 'lib0/decoding';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import type { TestClient } from './http.js';
@@ -17,6 +18,8 @@ export interface CollabClient {
   closes: string[];
   /** Resolves when every local change has been acknowledged by the server. */
   acknowledged(timeoutMs?: number): Promise<void>;
+  /** How many of this client's updates the server answered as not applied (read-only). */
+  refusals(): number;
   /** Keeps the client from reconnecting when the server goes away (crash tests). */
   stopReconnecting(): void;
   destroy(): void;
@@ -63,6 +66,14 @@ export async function connectCollab(
     onAuthenticated: ({ scope }) => void (readOnly = scope === 'readonly'),
     onClose: ({ event }) => void closes.push(String(event.reason)),
   });
+  // the server answers each update with a sync status: applied (1) or refused (0)
+  let refusals = 0;
+  provider.on('message', ({ event }: { event: MessageEvent }) => {
+    const decoder = decoding.createDecoder(new Uint8Array(event.data as ArrayBuffer));
+    decoding.readVarString(decoder);
+    if (decoding.readVarUint(decoder) === MessageType.SyncStatus && decoding.readVarInt(decoder) === 0)
+      refusals += 1;
+  });
   provider.attach();
   const destroy = () => {
     provider.destroy();
@@ -89,6 +100,7 @@ export async function connectCollab(
     closes,
     acknowledged: (timeoutMs = 5000) =>
       waitUntil(() => !provider.hasUnsyncedChanges, timeoutMs, 'acknowledgement'),
+    refusals: () => refusals,
     stopReconnecting: () => void (socket.shouldConnect = false),
     destroy,
   };

@@ -1,14 +1,19 @@
 /**
  * Test databases: PGlite in a fresh temp directory, or (ATELIER_TEST_DB=postgres) a fresh
- * database created on the server named by TEST_DATABASE_URL and dropped afterwards.
+ * database created on the server named by TEST_DATABASE_URL and dropped afterwards. When the
+ * integration globalSetup made a migrated template (global-setup.ts), each database is a copy
+ * of it, so the server's migrations find nothing to do.
  */
 import { randomBytes } from 'node:crypto';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
-export function testDbKind(): TestDbKind {
-  return process.env.ATELIER_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export function testDbKind(value = process.env.ATELIER_TEST_DB): TestDbKind {
+  return value === 'postgres' ? 'postgres' : 'pglite';
 }
 
 export interface TestDatabase {
@@ -17,24 +22,57 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
-  if (kind === 'pglite') return { url: undefined, drop: async () => undefined };
+function adminUrl(): string {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('ATELIER_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `atelier_t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
+  return admin;
+}
+
+/** TEST_DATABASE_URL pointing at another database on the same server. */
+export function withDatabase(name: string): string {
+  const url = new URL(adminUrl());
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement (CREATE/DROP DATABASE) on the TEST_DATABASE_URL server. */
+export async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** What globalSetup provided, or '' outside a vitest run that has it (e.g. a script). */
+function template(key: 'pgliteTemplate' | 'postgresTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Prepares the database for a server whose data directory is `dataDir`: copies the PGlite
+ * template into `dataDir/pg`, or creates a PostgreSQL database (from the template if any).
+ */
+export async function createTestDatabase(
+  kind: TestDbKind = testDbKind(),
+  dataDir?: string,
+): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const source = template('pgliteTemplate');
+    if (source && dataDir) cpSync(source, join(dataDir, 'pg'), { recursive: true });
+    return { url: undefined, drop: async () => undefined };
+  }
+  const name = `atelier_t_${randomBytes(6).toString('hex')}`;
+  const source = template('postgresTemplate');
+  await adminQuery(source ? `CREATE DATABASE ${name} TEMPLATE ${source}` : `CREATE DATABASE ${name}`);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    url: withDatabase(name),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

@@ -1,12 +1,14 @@
 /**
  * Starts a real server for a test file: fresh data dir, fresh database (PGlite or PostgreSQL
- * per ATELIER_TEST_DB), random port, mail going to the development outbox.
+ * per ATELIER_TEST_DB, copied from the run's migrated template), random port, mail going to the
+ * development outbox.
  */
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { TestClock } from '../../src/lib/clock.js';
 import { createTestDatabase } from './db.js';
 import { createTestClient, type TestClient } from './http.js';
 
@@ -14,6 +16,8 @@ export interface TestServer {
   url: string;
   server: RunningServer;
   dataDir: string;
+  /** The server's clock: `advance(ms)` instead of sleeping through an expiry. */
+  clock: TestClock;
   client(): TestClient;
   /** Mails written to the development outbox, oldest first. */
   outbox(): Array<{ to: string; subject: string; text: string; code?: string; purpose?: string; at: string }>;
@@ -22,7 +26,7 @@ export interface TestServer {
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-test-'));
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, dataDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -36,11 +40,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const server = await startServer(config);
+  const clock = new TestClock();
+  const server = await startServer(config, { clock });
   return {
     url: server.url,
     server,
     dataDir,
+    clock,
     client: () => createTestClient(server.url),
     outbox: () => {
       const file = join(dataDir, 'mail-outbox.jsonl');

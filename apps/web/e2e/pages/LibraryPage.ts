@@ -106,8 +106,11 @@ export class LibraryScreen {
   }
 
   async delete(title: string): Promise<void> {
-    await this.row(title).getByTestId('library-row-more').click();
-    await this.page.getByTestId('library-row-delete').last().click();
+    const row = this.row(title);
+    // the menu opens in a portal; pick this row's own item, not whichever menu was opened last
+    const id = await row.getAttribute('data-id');
+    await row.getByTestId('library-row-more').click();
+    await this.page.locator(`[data-testid="library-row-delete"][data-row-id="${id}"]`).click();
     await this.page.getByTestId('library-delete-confirm').click();
     await this.row(title).waitFor({ state: 'detached' });
   }

@@ -23,9 +23,10 @@ export function authHandlers(ctx: AppContext, services: Services): Handlers {
     config.ACCESS_TOKEN_TTL,
     config.REFRESH_TOKEN_TTL,
     config.cookieSecure,
+    ctx.clock,
   );
   const sessions = new SessionService(ctx.db, keys, ctx.secrets.jwt, config.REFRESH_REUSE_GRACE);
-  const auth = new AuthService(ctx.db, config, ctx.mailer, ctx.secrets.jwt, ctx.log);
+  const auth = new AuthService(ctx.db, config, ctx.mailer, ctx.secrets.jwt, ctx.log, ctx.clock);
   const users = services.users;
   const limits = authRateLimits(config);
   const providers = oauthProviders(config);

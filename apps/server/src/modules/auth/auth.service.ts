@@ -9,7 +9,7 @@ import type { Mailer } from '../../context.js';
 import type { Db } from '../../db/connect.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { now } from '../../lib/time.js';
+import type { Clock } from '../../lib/clock.js';
 import { verificationMail, type VerificationPurpose } from '../../mail/verification-mail.js';
 import {
   findUserByEmail,
@@ -60,6 +60,7 @@ export class AuthService {
     /** Instance secret keying the code hashes. */
     private readonly secret: string,
     private readonly log: Log,
+    private readonly clock: Clock,
   ) {}
 
   /** Starts a signup: a verification session (default), or the account itself when verification is off. */
@@ -99,7 +100,7 @@ export class AuthService {
     } else if (!user) {
       throw new AppError('E0005');
     }
-    const at = now();
+    const at = this.clock.date();
     const code = newVerificationCode();
     const sessionId = newId('verification');
     const session = await insertVerification(this.db, {
@@ -117,7 +118,7 @@ export class AuthService {
 
   /** Checks a code; completes the signup or the password reset and answers the uid to sign in. */
   async checkVerification(input: { sessionId: string; code: string; password?: string }): Promise<string> {
-    const at = now();
+    const at = this.clock.date();
     const session = await this.usableSession(input.sessionId, at);
     if (session.purpose === 'resetPassword' && !input.password) throw passwordMissing();
     if (!sameHash(hashCode(this.secret, session.sessionId, input.code), session.codeHash)) {
@@ -150,7 +151,7 @@ export class AuthService {
   }
 
   async resend(sessionId: string, locale: Locale): Promise<VerificationSessionView> {
-    const at = now();
+    const at = this.clock.date();
     const session = await this.usableSession(sessionId, at);
     const wait = this.resendAfterSeconds(session, at);
     if (wait > 0) throw new AppError('E0010', `Please wait ${wait} seconds before asking for a new code`);

@@ -15,7 +15,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken } from '../../lib/ids.js';
-import { now } from '../../lib/time.js';
 import {
   findRefreshToken,
   insertRefreshToken,
@@ -67,7 +66,7 @@ export class SessionService {
     if (!token) return fail('No refresh token');
     const row = await findRefreshToken(this.db, hashToken(token));
     if (!row) return fail('Unknown refresh token');
-    const at = now();
+    const at = this.keys.clock.date();
     if (row.revokedAt) return fail('Refresh token revoked');
     if (row.expiresAt <= at) return fail('Refresh token expired');
 
@@ -102,14 +101,14 @@ export class SessionService {
     const token = req.cookies[REFRESH_COOKIE];
     if (token) {
       const row = await findRefreshToken(this.db, hashToken(token));
-      if (row) await revokeFamily(this.db, row.familyId, now());
+      if (row) await revokeFamily(this.db, row.familyId, this.keys.clock.date());
     }
     clearSessionCookies(reply);
   }
 
   /** Signs a user out everywhere (password reset). */
   async revokeAll(uid: string): Promise<void> {
-    await revokeAllOfUser(this.db, uid, now());
+    await revokeAllOfUser(this.db, uid, this.keys.clock.date());
   }
 
   private async store(uid: string, id: string, token: string, familyId: string): Promise<void> {
@@ -118,7 +117,7 @@ export class SessionService {
       uid,
       familyId,
       tokenHash: hashToken(token),
-      expiresAt: new Date(now().getTime() + this.keys.refreshTtlMs),
+      expiresAt: new Date(this.keys.clock.now() + this.keys.refreshTtlMs),
     });
   }
 

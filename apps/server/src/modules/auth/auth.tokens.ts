@@ -7,6 +7,7 @@ import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AuthUser } from '../../http/register.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 
 export const ACCESS_COOKIE = 'atelier_access';
 export const REFRESH_COOKIE = 'atelier_refresh';
@@ -19,6 +20,8 @@ export interface TokenKeys {
   accessTtlMs: number;
   refreshTtlMs: number;
   cookieSecure: boolean;
+  /** Issue and expiry times of access tokens; refresh-token expiry. */
+  clock: Clock;
 }
 
 export function tokenKeys(
@@ -26,16 +29,18 @@ export function tokenKeys(
   accessTtlMs: number,
   refreshTtlMs: number,
   cookieSecure: boolean,
+  clock: Clock = systemClock,
 ): TokenKeys {
-  return { secret: createSecretKey(Buffer.from(jwtSecret, 'utf8')), accessTtlMs, refreshTtlMs, cookieSecure };
+  const secret = createSecretKey(Buffer.from(jwtSecret, 'utf8'));
+  return { secret, accessTtlMs, refreshTtlMs, cookieSecure, clock };
 }
 
 export async function signAccessToken(keys: TokenKeys, uid: string): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(uid)
-    .setIssuedAt()
-    .setExpirationTime(new Date(Date.now() + keys.accessTtlMs))
+    .setIssuedAt(keys.clock.date())
+    .setExpirationTime(new Date(keys.clock.now() + keys.accessTtlMs))
     .setAudience('atelier-access')
     .sign(keys.secret);
 }
@@ -45,6 +50,7 @@ export async function verifyAccessToken(keys: TokenKeys, token: string): Promise
     const { payload } = await jwtVerify(token, keys.secret, {
       algorithms: ['HS256'],
       audience: 'atelier-access',
+      currentDate: keys.clock.date(),
     });
     return typeof payload.sub === 'string' ? { uid: payload.sub } : null;
   } catch {

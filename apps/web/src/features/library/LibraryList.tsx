@@ -84,7 +84,11 @@ export function LibraryList({
                       { type: 'divider' as const },
                       {
                         key: 'delete',
-                        label: <span data-testid="library-row-delete">{t('list.delete')}</span>,
+                        label: (
+                          <span data-testid="library-row-delete" data-row-id={row.id}>
+                            {t('list.delete')}
+                          </span>
+                        ),
                         danger: true,
                         icon: <DeleteOutlined />,
                       },
