@@ -5,7 +5,7 @@
 import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Canvas } from '@atelier/contract';
-import { canvasKeys, useCanvasDetail, useCanvasMutations } from './canvasQueries';
+import { canvasDetailKey, useCanvasDetail, useCanvasMutations } from './canvasQueries';
 import { useCanvasT } from './strings';
 import { useCollab } from './useCollab';
 
@@ -19,7 +19,7 @@ export function useCanvasCollab(canvasId: string) {
     // switched read-only (or back) in another tab or on another device
     onReadOnly: (readOnly, lostEdits) => {
       client.setQueryData<Canvas>(
-        canvasKeys.detail(canvasId),
+        canvasDetailKey(canvasId),
         (current) => current && { ...current, readOnly },
       );
       if (lostEdits) void message.error(ct('messages.editsRefused'));
@@ -30,6 +30,6 @@ export function useCanvasCollab(canvasId: string) {
     doc: session?.doc ?? null,
     status,
     readOnly: detail.data?.readOnly ?? false,
-    setReadOnly: (readOnly: boolean) => update.mutate({ canvasId, readOnly }),
+    setReadOnly: (readOnly: boolean) => update.mutate({ body: { canvasId, readOnly } }),
   };
 }

@@ -5,7 +5,8 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CodeArtifactType } from '@atelier/contract';
-import { api } from '../../api/client';
+import { useApiMutation } from '../../api/apiQuery';
+import { formDataOf } from '../../api/formData';
 import { ARTIFACT_STARTERS } from './artifactStarters';
 import { CANVAS_IMAGE_MAX_BYTES } from './CanvasToolbar';
 import { useCanvasT } from './strings';
@@ -15,10 +16,15 @@ export function useCanvasEntities(canvasId: string, placeNode: PlaceNode) {
   const { t } = useTranslation();
   const ct = useCanvasT();
   const { message } = App.useApp();
+  const createDocument = useApiMutation('knowledge.document.create', {
+    invalidates: ['knowledge.document.list'],
+  });
+  const createArtifact = useApiMutation('codeArtifact.new', { meta: { silent: true } });
+  const upload = useApiMutation('misc.upload', { meta: { silent: true } });
 
   const addDocument = async () => {
     const title = t('canvas.node.newDocument');
-    const created = await api.call('knowledge.document.create', { body: { title } });
+    const created = await createDocument.mutateAsync({ body: { title } });
     placeNode(
       { type: 'document', data: { title: created.title || title, entityId: created.docId } },
       { open: true },
@@ -29,7 +35,7 @@ export function useCanvasEntities(canvasId: string, placeNode: PlaceNode) {
     const starter = ARTIFACT_STARTERS[type];
     const title = ct('toolbar.newArtifactTitle', { type: ct(`artifactTypes.${type}`) });
     try {
-      const artifact = await api.call('codeArtifact.new', {
+      const artifact = await createArtifact.mutateAsync({
         body: {
           type,
           title,
@@ -56,11 +62,8 @@ export function useCanvasEntities(canvasId: string, placeNode: PlaceNode) {
 
   const addImage = async (file: File) => {
     try {
-      const form = new FormData();
-      form.append('entityType', 'canvas');
-      form.append('entityId', canvasId);
-      form.append('file', file);
-      const { url, storageKey } = await api.call('misc.upload', { body: form });
+      const body = formDataOf({ entityType: 'canvas', entityId: canvasId, file });
+      const { url, storageKey } = await upload.mutateAsync({ body });
       placeNode({ type: 'image', data: { title: file.name, metadata: { url, storageKey } } });
     } catch {
       void message.error(ct('messages.uploadFailed'));
