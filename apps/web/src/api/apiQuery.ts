@@ -49,7 +49,7 @@ export function useApiQuery<K extends RouteId, TData = ApiData<K>>(
 /** Routes answering a page of rows for `page` and `pageSize` in the query. */
 type PagedRouteId = {
   [K in RouteId]: ApiData<K> extends readonly unknown[]
-    ? ApiInput<K>['query'] extends { page?: number; pageSize?: number } | undefined
+    ? 'page' | 'pageSize' extends keyof NonNullable<ApiInput<K>['query']>
       ? K
       : never
     : never;
@@ -94,13 +94,21 @@ export function useApiMutation<K extends RouteId, TContext = unknown>(
   routeId: K,
   { invalidates = [], onSuccess, ...options }: ApiMutationOptions<K, TContext> = {},
 ) {
-  const client = useQueryClient();
+  const invalidate = useInvalidateRoutes();
   return useMutation({
     ...options,
     mutationFn: (input: ApiInput<K>) => api.call(routeId, input),
     onSuccess: async (...args) => {
-      await Promise.all(invalidates.map((id) => client.invalidateQueries({ queryKey: [id] })));
+      await invalidate(invalidates);
       return onSuccess?.(...args);
     },
   });
+}
+
+/** Marks the cached answers of these routes stale (for work done outside useApiMutation). */
+export function useInvalidateRoutes(): (routes: readonly RouteId[]) => Promise<void> {
+  const client = useQueryClient();
+  return async (routes) => {
+    await Promise.all(routes.map((id) => client.invalidateQueries({ queryKey: [id] })));
+  };
 }
