@@ -34,16 +34,25 @@ export type ApiQueryOptions<K extends RouteId, TData = ApiData<K>> = Omit<
   'queryKey' | 'queryFn'
 >;
 
+/** Options of one route query, for `useQueries` (what useApiQuery passes to useQuery). */
+export function apiQueryOptions<K extends RouteId, TData = ApiData<K>>(
+  routeId: K,
+  input: ApiInput<K> = {},
+  options: ApiQueryOptions<K, TData> = {},
+): UseQueryOptions<ApiData<K>, Error, TData, ApiKey<K>> {
+  return {
+    ...options,
+    queryKey: apiKey(routeId, input),
+    queryFn: ({ signal }) => api.call(routeId, input, { signal }),
+  };
+}
+
 export function useApiQuery<K extends RouteId, TData = ApiData<K>>(
   routeId: K,
   input: ApiInput<K> = {},
   options: ApiQueryOptions<K, TData> = {},
 ) {
-  return useQuery({
-    ...options,
-    queryKey: apiKey(routeId, input),
-    queryFn: ({ signal }) => api.call(routeId, input, { signal }),
-  });
+  return useQuery(apiQueryOptions(routeId, input, options));
 }
 
 /** Routes answering a page of rows for `page` and `pageSize` in the query. */

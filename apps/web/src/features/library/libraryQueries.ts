@@ -12,7 +12,13 @@ import {
   type CreateResource,
   type RouteId,
 } from '@atelier/contract';
-import { apiKey, useApiMutation, useApiPagedQuery, useApiQuery } from '../../api/apiQuery';
+import {
+  apiKey,
+  useApiMutation,
+  useApiPagedQuery,
+  useApiQuery,
+  useInvalidateRoutes,
+} from '../../api/apiQuery';
 import { API_BASE_PATH, refreshQueue } from '../../api/client';
 
 export const PAGE_SIZE = 20;
@@ -88,6 +94,7 @@ export function useProjectList() {
 
 export function useLibraryMutations() {
   const client = useQueryClient();
+  const invalidate = useInvalidateRoutes();
   const invalidates = LIBRARY_ROUTES;
   return {
     deleteResource: useApiMutation('knowledge.resource.delete', { invalidates }),
@@ -97,7 +104,7 @@ export function useLibraryMutations() {
     reindex: useApiMutation('knowledge.resource.reindex', {
       onSuccess: (rows: Resource[]) => {
         for (const row of rows) client.setQueryData(resourceDetailKey(row.resourceId), row);
-        return client.invalidateQueries({ queryKey: ['knowledge.resource.list'] });
+        return invalidate(['knowledge.resource.list']);
       },
     }),
   };
