@@ -19,8 +19,9 @@ export function AddToCanvasModal({ entity, onClose }: { entity: CanvasEntity | n
   const { message } = App.useApp();
   const invalidate = useInvalidateRoutes();
   const [added, setAdded] = useState<Canvas | null>(null);
-  // the canvas screen's own list entry: a canvas made there is offered here at once
-  const canvases = useApiQuery('canvas.list', CANVAS_LIST_INPUT, { enabled: entity !== null });
+  // the canvas screen's own list entry, looked at again on every opening (staleTime 0), so a
+  // canvas made anywhere (another tab, the API) is offered
+  const canvases = useApiQuery('canvas.list', CANVAS_LIST_INPUT, { enabled: entity !== null, staleTime: 0 });
   const add = useMutation({
     mutationFn: async (canvas: Canvas) => {
       if (!entity) return canvas;

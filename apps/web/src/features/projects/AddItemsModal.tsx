@@ -26,10 +26,11 @@ export function AddItemsModal({
   const t = useProjectsT();
   const [selected, setSelected] = useState<string[]>([]);
   const open = kind !== null;
-  // the same cache entries as the lists elsewhere, so what was created there shows up here
-  const canvases = useApiQuery('canvas.list', CANVAS_LIST_INPUT, { enabled: kind === 'canvas' });
-  const documents = useApiQuery('knowledge.document.list', PICK_INPUT, { enabled: kind === 'files' });
-  const resources = useApiQuery('knowledge.resource.list', PICK_INPUT, { enabled: kind === 'files' });
+  // the same cache entries as the lists elsewhere, looked at again on every opening (staleTime 0)
+  const pick = (enabled: boolean) => ({ enabled, staleTime: 0 });
+  const canvases = useApiQuery('canvas.list', CANVAS_LIST_INPUT, pick(kind === 'canvas'));
+  const documents = useApiQuery('knowledge.document.list', PICK_INPUT, pick(kind === 'files'));
+  const resources = useApiQuery('knowledge.resource.list', PICK_INPUT, pick(kind === 'files'));
 
   const inProject = useMemo(
     () => new Set([...project.canvases, ...project.files].map((i) => `${i.entityType}:${i.entityId}`)),
