@@ -1,4 +1,5 @@
 /** The signed-in user's settings (GET/PUT /user/settings) through the typed API hooks. */
+import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserSettings, UserSettings } from '@atelier/contract';
 import { apiKey, useApiMutation, useApiQuery } from '../../api/apiQuery';
@@ -26,11 +27,14 @@ export function useUpdateUserSettings(options: { silent?: boolean } = {}) {
     meta: { silent: options.silent },
   });
   type Callbacks = Parameters<typeof mutation.mutate>[1];
-  return {
-    isPending: mutation.isPending,
-    mutate: (body: UpdateUserSettings, callbacks?: Callbacks) => mutation.mutate({ body }, callbacks),
-    mutateAsync: (body: UpdateUserSettings) => mutation.mutateAsync({ body }),
-  };
+  // stable like TanStack's own mutate (callers list it in effect and callback dependencies)
+  const { mutate: send, mutateAsync: sendAsync } = mutation;
+  const mutate = useCallback(
+    (body: UpdateUserSettings, callbacks?: Callbacks) => send({ body }, callbacks),
+    [send],
+  );
+  const mutateAsync = useCallback((body: UpdateUserSettings) => sendAsync({ body }), [sendAsync]);
+  return { isPending: mutation.isPending, mutate, mutateAsync };
 }
 
 /** After sign-in: cache the user the server returned and switch the app to signed in. */
