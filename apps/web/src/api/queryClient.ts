@@ -40,9 +40,3 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
-
-export const queryKeys = {
-  userSettings: ['user', 'settings'] as const,
-  authConfig: ['auth', 'config'] as const,
-  systemConfig: ['system', 'config'] as const,
-};

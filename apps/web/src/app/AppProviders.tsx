@@ -9,7 +9,7 @@ import { ErrorToastHost } from '../components/errorToast/ErrorToastHost';
 import { changeUiLocale } from '../i18n/i18n';
 import { useLocalSettings } from '../stores/localSettings';
 import { useResolvedTheme } from '../stores/themeStore';
-import { buildTheme } from './theme';
+import { buildTheme, THEME_CSS_VAR_CLASS } from './theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const resolved = useResolvedTheme();
@@ -20,6 +20,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     const root = document.documentElement;
     root.dataset.theme = resolved;
     root.style.colorScheme = resolved;
+    root.classList.add(THEME_CSS_VAR_CLASS);
   }, [resolved]);
 
   // antd's own texts (OK, Cancel, pagination…): English is built in, Chinese loads with ours

@@ -5,7 +5,6 @@
  * skill-response node connected from the context nodes. Also guards leaving while AI writes.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Popover, Select, Spin, Switch, Tag } from 'antd';
 import {
   BookOutlined,
@@ -19,7 +18,7 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import type { LibrarySearchResult, SkillName } from '@atelier/contract';
-import { api } from '../../api/client';
+import { useApiQuery } from '../../api/apiQuery';
 import { currentLocale } from '../../i18n/i18n';
 import { useUiStore } from '../../stores/uiStore';
 import { useCanvasContext } from '../canvas/canvasContext';
@@ -49,30 +48,22 @@ const KIND_ICONS: Record<ContextKind, typeof FileTextOutlined> = {
 };
 
 function useSkills() {
-  return useQuery({
-    queryKey: ['skill', 'list'],
-    queryFn: ({ signal }) => api.call('skill.list', undefined, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useApiQuery('skill.list', {}, { staleTime: 5 * 60_000 });
 }
 
 function LibraryPicker({ onPick }: { onPick: (item: ContextItem) => void }) {
   const t = useAiT();
   const [q, setQ] = useState('');
   const query = q.trim();
-  const results = useQuery({
-    queryKey: ['ai', 'context-search', query],
-    queryFn: async ({ signal }) =>
-      (
-        await api.call(
-          'search.query',
-          { body: { query, domains: ['document', 'resource'], mode: 'keyword', limit: 8 } },
-          { signal },
-        )
-      ).filter((r): r is LibrarySearchResult => 'domain' in r),
-    enabled: query.length > 0,
-    meta: { silent: true },
-  });
+  const results = useApiQuery(
+    'search.query',
+    { body: { query, domains: ['document', 'resource'], mode: 'keyword', limit: 8 } },
+    {
+      select: (hits) => hits.filter((r): r is LibrarySearchResult => 'domain' in r),
+      enabled: query.length > 0,
+      meta: { silent: true },
+    },
+  );
   return (
     <div className="ai-library-picker" data-testid="ai-library-picker">
       <Input.Search

@@ -7,9 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Input, Segmented, Spin, Tag } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CodeArtifact } from '@atelier/contract';
-import { api } from '../../api/client';
+import { apiKey, useApiMutation, useApiQuery } from '../../api/apiQuery';
 import { useResolvedTheme } from '../../stores/themeStore';
 import { CodeEditor } from './CodeEditor';
 import { parseMindMap } from './mindMap';
@@ -29,7 +29,7 @@ type Mode = 'preview' | 'code' | 'split';
 const SAVE_DELAY_MS = 800;
 const PREVIEW_DELAY_MS = 400;
 
-export const artifactKey = (artifactId: string) => ['codeArtifact', artifactId] as const;
+export const artifactKey = (artifactId: string) => apiKey('codeArtifact.detail', { query: { artifactId } });
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -85,10 +85,7 @@ export function CodeArtifactPanel({
   const { message } = App.useApp();
   const client = useQueryClient();
   const dark = useResolvedTheme() === 'dark';
-  const detail = useQuery({
-    queryKey: artifactKey(artifactId),
-    queryFn: ({ signal }) => api.call('codeArtifact.detail', { query: { artifactId } }, { signal }),
-  });
+  const detail = useApiQuery('codeArtifact.detail', { query: { artifactId } });
   const artifact = detail.data;
   const [content, setContent] = useState<string | null>(null);
   const [draftTitle, setDraftTitle] = useState<string | null>(null);
@@ -102,11 +99,9 @@ export function CodeArtifactPanel({
     }
   }, [artifact, content]);
 
-  const save = useMutation({
-    mutationFn: (body: { content?: string; title?: string }) =>
-      api.call('codeArtifact.update', { body: { artifactId, ...body, createIfNotExists: false } }),
-    onSuccess: (next, body) => {
-      if (body.content !== undefined) saved.current = body.content;
+  const save = useApiMutation('codeArtifact.update', {
+    onSuccess: (next, { body }) => {
+      if (body && !(body instanceof FormData) && body.content !== undefined) saved.current = body.content;
       client.setQueryData(artifactKey(artifactId), { ...artifact, ...next, content: saved.current ?? '' });
     },
     onError: () => void message.error(t('saveFailed')),
@@ -120,7 +115,7 @@ export function CodeArtifactPanel({
     if (readOnly || !artifact || content === null || toSave === saved.current) return;
     // a mind map is saved only while it is valid (the server refuses anything else)
     if (artifact.type === 'mindmap' && !parseMindMap(toSave)) return;
-    save.mutate({ content: toSave });
+    save.mutate({ body: { artifactId, content: toSave, createIfNotExists: false } });
   }, [toSave]);
 
   if (detail.isError) {
@@ -143,7 +138,8 @@ export function CodeArtifactPanel({
     if (draftTitle === null) return;
     const next = draftTitle.trim();
     setDraftTitle(null);
-    if (next && next !== artifact.title) save.mutate({ title: next });
+    if (next && next !== artifact.title)
+      save.mutate({ body: { artifactId, title: next, createIfNotExists: false } });
   };
   const preview = (
     <Preview

@@ -6,8 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Modal } from 'antd';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useApiMutation, type ApiData } from '../../api/apiQuery';
 import { FormField } from '../../components/FormField';
 import { LogoMark } from '../../components/Logo';
 import { useSimpleForm } from '../../components/useSimpleForm';
@@ -48,40 +47,37 @@ export function LoginModal() {
     void navigate(returnTo ?? '/', { replace: true });
   };
 
-  const login = useMutation({
-    mutationFn: (body: Credentials) => api.call('auth.email.login', { body }),
+  const login = useApiMutation('auth.email.login', {
     onSuccess: ({ user }) => {
       signedIn(user);
       afterSignIn();
     },
   });
 
-  const signup = useMutation({
-    mutationFn: (body: Credentials) => api.call('auth.email.signup', { body }),
-    onSuccess: (result, body) => {
-      if (result.sessionId) {
-        savePendingVerification({
-          sessionId: result.sessionId,
-          email: body.email.trim(),
-          resendAvailableAt:
-            platform.now() + (result.resendAfterSeconds ?? INITIAL_RESEND_COOLDOWN_SECONDS) * 1000,
-        });
-        closeAuth();
-        void navigate('/verify');
-      } else if (result.loggedIn) {
-        signedIn(undefined);
-        afterSignIn();
-      }
-    },
-  });
+  const signup = useApiMutation('auth.email.signup');
+  const onSignedUp = (result: ApiData<'auth.email.signup'>, body: Credentials) => {
+    if (result.sessionId) {
+      savePendingVerification({
+        sessionId: result.sessionId,
+        email: body.email.trim(),
+        resendAvailableAt:
+          platform.now() + (result.resendAfterSeconds ?? INITIAL_RESEND_COOLDOWN_SECONDS) * 1000,
+      });
+      closeAuth();
+      void navigate('/verify');
+    } else if (result.loggedIn) {
+      signedIn(undefined);
+      afterSignIn();
+    }
+  };
 
   const busy = login.isPending || signup.isPending;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     form.submit((values) => {
       const body = { email: values.email.trim(), password: values.password };
-      if (isSignup) signup.mutate(body);
-      else login.mutate(body);
+      if (isSignup) signup.mutate({ body }, { onSuccess: (result) => onSignedUp(result, body) });
+      else login.mutate({ body });
     });
   };
 

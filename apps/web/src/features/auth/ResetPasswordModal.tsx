@@ -6,8 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Input, Modal } from 'antd';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useApiMutation } from '../../api/apiQuery';
 import { FormField } from '../../components/FormField';
 import { useSimpleForm } from '../../components/useSimpleForm';
 import { platform } from '../../platform/platform';
@@ -55,21 +54,14 @@ export function ResetPasswordModal() {
       resendAvailableAt: platform.now() + s.resendAfterSeconds * 1000,
     });
 
-  const create = useMutation({
-    mutationFn: (email: string) =>
-      api.call('auth.verification.create', { body: { email, purpose: 'resetPassword' } }),
-    onSuccess: applySession,
-  });
-  const resend = useMutation({
-    mutationFn: (sessionId: string) => api.call('auth.verification.resend', { body: { sessionId } }),
+  const create = useApiMutation('auth.verification.create', { onSuccess: applySession });
+  const resend = useApiMutation('auth.verification.resend', {
     onSuccess: (s) => {
       applySession(s);
       void message.success(t('auth.codeResent'));
     },
   });
-  const check = useMutation({
-    mutationFn: (v: { sessionId: string; code: string; password: string }) =>
-      api.call('auth.verification.check', { body: v }),
+  const check = useApiMutation('auth.verification.check', {
     onSuccess: ({ user }) => {
       void message.success(t('auth.passwordResetDone'));
       closeResetPassword();
@@ -80,13 +72,13 @@ export function ResetPasswordModal() {
 
   const sendCode = (event: FormEvent) => {
     event.preventDefault();
-    emailForm.submit((v) => create.mutate(v.email.trim()));
+    emailForm.submit((v) => create.mutate({ body: { email: v.email.trim(), purpose: 'resetPassword' } }));
   };
   const resetPassword = (event: FormEvent) => {
     event.preventDefault();
     if (!step) return;
     resetForm.submit((v) =>
-      check.mutate({ sessionId: step.sessionId, code: v.code.trim(), password: v.password }),
+      check.mutate({ body: { sessionId: step.sessionId, code: v.code.trim(), password: v.password } }),
     );
   };
 
@@ -137,7 +129,7 @@ export function ResetPasswordModal() {
               <ResendButton
                 availableAt={step.resendAvailableAt}
                 loading={resend.isPending}
-                onResend={() => resend.mutate(step.sessionId)}
+                onResend={() => resend.mutate({ body: { sessionId: step.sessionId } })}
               />
             }
           >

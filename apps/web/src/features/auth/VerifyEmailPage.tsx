@@ -7,8 +7,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Input } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useApiMutation } from '../../api/apiQuery';
 import { platform } from '../../platform/platform';
 import { useAuthStore } from '../../stores/authStore';
 import { useUiStore } from '../../stores/uiStore';
@@ -33,8 +32,7 @@ export function VerifyEmailPage() {
   const [pending, setPending] = useState<PendingVerification | null>(loadPendingVerification);
   const [code, setCode] = useState('');
 
-  const check = useMutation({
-    mutationFn: (v: { sessionId: string; code: string }) => api.call('auth.verification.check', { body: v }),
+  const check = useApiMutation('auth.verification.check', {
     onSuccess: ({ user }) => {
       clearPendingVerification();
       signedIn(user);
@@ -43,8 +41,7 @@ export function VerifyEmailPage() {
     onError: () => setCode(''),
   });
 
-  const resend = useMutation({
-    mutationFn: (sessionId: string) => api.call('auth.verification.resend', { body: { sessionId } }),
+  const resend = useApiMutation('auth.verification.resend', {
     onSuccess: (s) => {
       const next = {
         sessionId: s.sessionId,
@@ -59,7 +56,7 @@ export function VerifyEmailPage() {
 
   const submit = (value: string) => {
     if (pending && value.trim().length === CODE_LENGTH)
-      check.mutate({ sessionId: pending.sessionId, code: value.trim() });
+      check.mutate({ body: { sessionId: pending.sessionId, code: value.trim() } });
   };
 
   if (!pending || status === 'authenticated') {
@@ -118,7 +115,7 @@ export function VerifyEmailPage() {
           <ResendButton
             availableAt={pending.resendAvailableAt}
             loading={resend.isPending}
-            onResend={() => resend.mutate(pending.sessionId)}
+            onResend={() => resend.mutate({ body: { sessionId: pending.sessionId } })}
           />
         </div>
         <Button

@@ -1,12 +1,6 @@
 /** Which sign-in methods this instance offers (GET /auth/config). */
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryClient';
+import { useApiQuery } from '../../api/apiQuery';
 
 export function useAuthConfig() {
-  return useQuery({
-    queryKey: queryKeys.authConfig,
-    queryFn: ({ signal }) => api.call('auth.config', undefined, { signal }),
-    staleTime: Infinity,
-  });
+  return useApiQuery('auth.config', {}, { staleTime: Infinity });
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { App, Button, Checkbox, type ButtonProps, Dropdown, Empty, Input, Modal, Spin, Tag } from 'antd';
 import { AppstoreOutlined, ImportOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Canvas } from '@atelier/contract';
+import { formDataOf } from '../../api/formData';
 import { canvasExportUrl, useCanvasList, useCanvasMutations, type CanvasFileFormat } from './canvasQueries';
 import { useCanvasT } from './strings';
 import './canvas.css';
@@ -41,7 +42,9 @@ export function CanvasListPage() {
       okButtonProps: { danger: true, 'data-testid': 'canvas-delete-confirm' },
       cancelText: t('common.cancel'),
       onOk: () =>
-        remove.mutateAsync(canvas.canvasId).then(() => void message.success(t('canvas.list.deleted'))),
+        remove
+          .mutateAsync({ body: { canvasId: canvas.canvasId } })
+          .then(() => void message.success(t('canvas.list.deleted'))),
     });
 
   const menuFor = (canvas: Canvas) => ({
@@ -97,7 +100,7 @@ export function CanvasListPage() {
             type="primary"
             icon={<PlusOutlined />}
             loading={create.isPending}
-            onClick={() => create.mutate(undefined, { onSuccess: (c) => open(c.canvasId) })}
+            onClick={() => create.mutate({ body: {} }, { onSuccess: (c) => open(c.canvasId) })}
             data-testid="canvas-create"
           >
             {t('canvas.list.create')}
@@ -114,7 +117,10 @@ export function CanvasListPage() {
           const file = e.target.files?.[0];
           e.target.value = '';
           if (file)
-            importFile.mutate(file, { onSuccess: () => void message.success(t('canvas.list.imported')) });
+            importFile.mutate(
+              { body: formDataOf({ file }) },
+              { onSuccess: () => void message.success(t('canvas.list.imported')) },
+            );
         }}
       />
       <a ref={downloadLink} hidden download aria-hidden />
@@ -165,7 +171,7 @@ export function CanvasListPage() {
         onOk={() => {
           if (!renaming) return;
           update.mutate(
-            { canvasId: renaming.canvasId, title: title.trim() },
+            { body: { canvasId: renaming.canvasId, title: title.trim() } },
             { onSuccess: () => setRenaming(null) },
           );
         }}
@@ -191,7 +197,7 @@ export function CanvasListPage() {
         onOk={() => {
           if (!duplicating) return;
           duplicate.mutate(
-            { canvasId: duplicating.canvasId, duplicateEntities: copyEntities },
+            { body: { canvasId: duplicating.canvasId, duplicateEntities: copyEntities } },
             {
               onSuccess: () => {
                 setDuplicating(null);

@@ -8,14 +8,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Badge, Button, Dropdown, Input, Spin, Switch, Tooltip } from 'antd';
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { Collaboration } from '@tiptap/extension-collaboration';
 import { Placeholder } from '@tiptap/extension-placeholder';
 import { DOC_FRAGMENT, editorExtensions } from '@atelier/editor';
 import type { Document } from '@atelier/contract';
+import { apiKey, useApiMutation, useApiQuery } from '../../api/apiQuery';
 import { api } from '../../api/client';
+import { formDataOf } from '../../api/formData';
 import { ItemLabels } from '../labels/ItemLabels';
 import { useUserSettings } from '../settings/useUserSettings';
 import { useCollab, type CollabSession, type CollabStatus } from '../canvas/useCollab';
@@ -33,7 +35,7 @@ const STATUS_COLOR: Record<CollabStatus, 'processing' | 'warning' | 'success' | 
   disconnected: 'error',
 };
 
-export const documentKey = (docId: string) => ['document', docId] as const;
+export const documentKey = (docId: string) => apiKey('knowledge.document.detail', { query: { docId } });
 
 function DocEditor({
   session,
@@ -122,16 +124,13 @@ export function DocumentPanel({
     },
   });
   const settings = useUserSettings().data;
-  const detail = useQuery({
-    queryKey: documentKey(docId),
-    queryFn: ({ signal }) => api.call('knowledge.document.detail', { query: { docId } }, { signal }),
-  });
+  const detail = useApiQuery('knowledge.document.detail', { query: { docId } });
   const doc = detail.data;
+  const uploadImage = useApiMutation('misc.upload', { meta: { silent: true } });
   const [draftTitle, setDraftTitle] = useState<string | null>(null);
 
-  const update = useMutation({
-    mutationFn: (body: { title?: string; readOnly?: boolean }) =>
-      api.call('knowledge.document.update', { body: { docId, ...body } }),
+  const update = useApiMutation('knowledge.document.update', {
+    invalidates: ['knowledge.document.list'],
     onSuccess: (next: Document) => client.setQueryData(documentKey(docId), { ...doc, ...next }),
     onError: () => void message.error(t('saveFailed')),
     meta: { silent: true },
@@ -168,16 +167,13 @@ export function DocumentPanel({
     if (draftTitle === null) return;
     const next = draftTitle.trim();
     setDraftTitle(null);
-    if (next && next !== doc?.title) update.mutate({ title: next });
+    if (next && next !== doc?.title) update.mutate({ body: { docId, title: next } });
   };
 
   const upload = async (file: File, editor: Editor) => {
     try {
-      const form = new FormData();
-      form.append('entityType', 'document');
-      form.append('entityId', docId);
-      form.append('file', file);
-      const { url } = await api.call('misc.upload', { body: form });
+      const body = formDataOf({ entityType: 'document', entityId: docId, file });
+      const { url } = await uploadImage.mutateAsync({ body });
       editor.chain().focus().setImage({ src: url, alt: file.name }).run();
     } catch {
       void message.error(t('uploadFailed'));
@@ -235,7 +231,7 @@ export function DocumentPanel({
               checked={docReadOnly}
               disabled={readOnly || !doc}
               loading={update.isPending}
-              onChange={(checked) => update.mutate({ readOnly: checked })}
+              onChange={(checked) => update.mutate({ body: { docId, readOnly: checked } })}
             />
             {docReadOnly ? t('readOnly') : t('editable')}
           </span>

@@ -39,7 +39,7 @@ export function ItemLabels({ entityType, entityId }: { entityType: LabelEntityTy
           data-testid="item-label"
           onClose={(e) => {
             e.preventDefault();
-            removeLabel.mutate(label.labelId);
+            removeLabel.mutate({ body: { labelId: label.labelId } });
           }}
         >
           {classOf(label.labelClassId)?.displayName ?? ''}: {label.value}
@@ -55,7 +55,7 @@ export function ItemLabels({ entityType, entityId }: { entityType: LabelEntityTy
               return;
             }
             const [labelClassId = '', value = ''] = key.split('\u0000');
-            addLabel.mutate({ labelClassId, value, entityType, entityId });
+            addLabel.mutate({ body: { labelClassId, value, entityType, entityId } });
           },
         }}
       >

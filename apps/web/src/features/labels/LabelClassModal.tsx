@@ -46,8 +46,8 @@ export function LabelClassModal({
       prompt: values.prompt.trim(),
       labels: [...new Set(values.labels.map((v) => v.trim()).filter(Boolean))],
     };
-    if (editing) await updateClass.mutateAsync({ labelClassId: editing.labelClassId, ...body });
-    else await createClass.mutateAsync(body);
+    if (editing) await updateClass.mutateAsync({ body: { labelClassId: editing.labelClassId, ...body } });
+    else await createClass.mutateAsync({ body });
     void message.success(t('saved'));
     onClose();
   };

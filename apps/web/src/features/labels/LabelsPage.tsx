@@ -25,7 +25,10 @@ export function LabelsPage() {
       okText: t('delete'),
       okButtonProps: { danger: true },
       cancelText: t('cancel'),
-      onOk: () => deleteClass.mutateAsync(cls.labelClassId).then(() => void message.success(t('deleted'))),
+      onOk: () =>
+        deleteClass
+          .mutateAsync({ body: { labelClassId: cls.labelClassId } })
+          .then(() => void message.success(t('deleted'))),
     });
 
   return (

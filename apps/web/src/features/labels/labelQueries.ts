@@ -1,63 +1,23 @@
-/** Label classes and the labels on one item through TanStack Query. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** Label classes and the labels on one item through the typed API hooks. */
 import type { LabelEntityType } from '@atelier/contract';
-import { api } from '../../api/client';
-
-export const labelKeys = {
-  classes: ['labels', 'classes'] as const,
-  item: (entityType: LabelEntityType, entityId: string) => ['labels', 'item', entityType, entityId] as const,
-};
+import { useApiMutation, useApiQuery } from '../../api/apiQuery';
 
 export function useLabelClasses() {
-  return useQuery({
-    queryKey: labelKeys.classes,
-    queryFn: ({ signal }) => api.call('label.class.list', { query: { pageSize: 100 } }, { signal }),
-  });
+  return useApiQuery('label.class.list', { query: { pageSize: 100 } });
 }
 
 export function useItemLabels(entityType: LabelEntityType, entityId: string) {
-  return useQuery({
-    queryKey: labelKeys.item(entityType, entityId),
-    queryFn: ({ signal }) =>
-      api.call('label.instance.list', { query: { entityType, entityId, pageSize: 100 } }, { signal }),
-  });
+  return useApiQuery('label.instance.list', { query: { entityType, entityId, pageSize: 100 } });
 }
 
+/** Any label change refreshes the classes and every item's labels. */
 export function useLabelMutations() {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ['labels'] });
+  const invalidates = ['label.class.list', 'label.instance.list'] as const;
   return {
-    createClass: useMutation({
-      mutationFn: (body: { name: string; displayName: string; prompt: string; labels: string[] }) =>
-        api.call('label.class.new', { body }),
-      onSuccess: refresh,
-    }),
-    updateClass: useMutation({
-      mutationFn: (body: {
-        labelClassId: string;
-        name: string;
-        displayName: string;
-        prompt: string;
-        labels: string[];
-      }) => api.call('label.class.update', { body }),
-      onSuccess: refresh,
-    }),
-    deleteClass: useMutation({
-      mutationFn: (labelClassId: string) => api.call('label.class.delete', { body: { labelClassId } }),
-      onSuccess: refresh,
-    }),
-    addLabel: useMutation({
-      mutationFn: (body: {
-        labelClassId: string;
-        value: string;
-        entityType: LabelEntityType;
-        entityId: string;
-      }) => api.call('label.instance.new', { body }),
-      onSuccess: refresh,
-    }),
-    removeLabel: useMutation({
-      mutationFn: (labelId: string) => api.call('label.instance.delete', { body: { labelId } }),
-      onSuccess: refresh,
-    }),
+    createClass: useApiMutation('label.class.new', { invalidates }),
+    updateClass: useApiMutation('label.class.update', { invalidates }),
+    deleteClass: useApiMutation('label.class.delete', { invalidates }),
+    addLabel: useApiMutation('label.instance.new', { invalidates }),
+    removeLabel: useApiMutation('label.instance.delete', { invalidates }),
   };
 }

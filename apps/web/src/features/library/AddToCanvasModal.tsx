@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { App, Button, Empty, Modal, Spin, Tag } from 'antd';
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { NodeLimitError } from '@atelier/canvas';
 import type { Canvas } from '@atelier/contract';
-import { api } from '../../api/client';
+import { useApiMutation, useApiQuery, useInvalidateRoutes } from '../../api/apiQuery';
+import { CANVAS_LIST_INPUT } from '../canvas/canvasQueries';
 import { addEntityToCanvas, type CanvasEntity } from './addToCanvas';
 import { useLibraryT } from './strings';
 import { useTranslation } from 'react-i18next';
@@ -16,13 +17,11 @@ export function AddToCanvasModal({ entity, onClose }: { entity: CanvasEntity | n
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const client = useQueryClient();
+  const invalidate = useInvalidateRoutes();
   const [added, setAdded] = useState<Canvas | null>(null);
-  const canvases = useQuery({
-    queryKey: ['canvas', 'list', 'picker'],
-    queryFn: ({ signal }) => api.call('canvas.list', { query: { pageSize: 100 } }, { signal }),
-    enabled: entity !== null,
-  });
+  // the canvas screen's own list entry, looked at again on every opening (staleTime 0), so a
+  // canvas made anywhere (another tab, the API) is offered
+  const canvases = useApiQuery('canvas.list', CANVAS_LIST_INPUT, { enabled: entity !== null, staleTime: 0 });
   const add = useMutation({
     mutationFn: async (canvas: Canvas) => {
       if (!entity) return canvas;
@@ -32,7 +31,7 @@ export function AddToCanvasModal({ entity, onClose }: { entity: CanvasEntity | n
     },
     onSuccess: (canvas) => {
       setAdded(canvas);
-      void client.invalidateQueries({ queryKey: ['canvas', 'list'] });
+      void invalidate(['canvas.list']);
     },
     onError: (err) => {
       void message.error(
@@ -45,8 +44,8 @@ export function AddToCanvasModal({ entity, onClose }: { entity: CanvasEntity | n
     },
     meta: { silent: true },
   });
-  const create = useMutation({
-    mutationFn: () => api.call('canvas.create', { body: {} }),
+  const create = useApiMutation('canvas.create', {
+    invalidates: ['canvas.list'],
     onSuccess: (canvas) => add.mutate(canvas),
   });
   const close = () => {
@@ -93,7 +92,7 @@ export function AddToCanvasModal({ entity, onClose }: { entity: CanvasEntity | n
         <>
           <div className="library__picker-head">
             <span>{t('addToCanvas.pick')}</span>
-            <Button size="small" icon={<PlusOutlined />} onClick={() => create.mutate()}>
+            <Button size="small" icon={<PlusOutlined />} onClick={() => create.mutate({ body: {} })}>
               {t('addToCanvas.newCanvas')}
             </Button>
           </div>

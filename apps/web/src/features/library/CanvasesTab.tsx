@@ -32,7 +32,8 @@ export function CanvasesTab() {
       details: t('list.updated', { date: date.format(new Date(c.updatedAt)) }),
       tags: c.readOnly ? <Tag>{t('list.readOnly')}</Tag> : null,
       onOpen: () => void navigate(`/canvas/${c.canvasId}`),
-      onDelete: () => confirmDelete(c.title, () => deleteCanvas.mutateAsync(c.canvasId)),
+      onDelete: () =>
+        confirmDelete(c.title, () => deleteCanvas.mutateAsync({ body: { canvasId: c.canvasId } })),
     }));
   return (
     <LibraryTab

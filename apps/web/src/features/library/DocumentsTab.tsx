@@ -41,7 +41,7 @@ export function DocumentsTab() {
           title: d.title,
           contentPreview: plainPreview(d.contentPreview),
         }),
-      onDelete: () => confirmDelete(d.title, () => deleteDocument.mutateAsync(d.docId)),
+      onDelete: () => confirmDelete(d.title, () => deleteDocument.mutateAsync({ body: { docId: d.docId } })),
     }));
   return (
     <LibraryTab

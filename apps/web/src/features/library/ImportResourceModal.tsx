@@ -14,7 +14,7 @@ import {
   PictureOutlined,
   ScissorOutlined,
 } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useInvalidateRoutes } from '../../api/apiQuery';
 import { HttpUrlSchema, LIMITS, type CreateResource } from '@atelier/contract';
 import { reportError } from '../../components/errorToast/reporter';
 import { StorageExceededModal } from '../../components/StorageExceededModal';
@@ -23,10 +23,10 @@ import { useSystemConfig } from '../system/MaintenanceNotice';
 import {
   isFileTooLarge,
   isQuotaError,
-  libraryKeys,
+  LIBRARY_ROUTES,
   remainingFilesOf,
   uploadResourceFile,
-  useLibraryMutations,
+  useCreateResources,
 } from './libraryQueries';
 import { useLibraryT, type LibraryT } from './strings';
 
@@ -114,7 +114,7 @@ function FilesPane({
   t: LibraryT;
   onQuota: (e: unknown) => void;
 }) {
-  const client = useQueryClient();
+  const invalidate = useInvalidateRoutes();
   const [rows, setRows] = useState<UploadRow[]>([]);
   const counter = useRef(0);
   const patch = (key: string, change: Partial<UploadRow>) =>
@@ -134,7 +134,7 @@ function FilesPane({
     uploadResourceFile(file, (fraction) => patch(key, { percent: Math.round(fraction * 100) })).then(
       () => {
         patch(key, { percent: 100, state: 'done' });
-        void client.invalidateQueries({ queryKey: libraryKeys.all });
+        void invalidate(LIBRARY_ROUTES);
       },
       (err: unknown) => {
         const tooLarge = isFileTooLarge(err);
@@ -207,7 +207,7 @@ function LinksPane({
   onDone: (n: number) => void;
   onQuota: (e: unknown) => void;
 }) {
-  const { createResources } = useLibraryMutations();
+  const createResources = useCreateResources();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const save = () => {
@@ -228,13 +228,13 @@ function LinksPane({
       title: url,
       data: { url },
     }));
-    createResources.mutate(items, {
-      onSuccess: (rows) => {
+    createResources.create(items).then(
+      (rows) => {
         setText('');
         onDone(rows.length);
       },
-      onError: (err) => (isQuotaError(err) ? onQuota(err) : reportError(err)),
-    });
+      (err: unknown) => (isQuotaError(err) ? onQuota(err) : reportError(err)),
+    );
   };
   return (
     <div className="library-import__pane">
@@ -278,7 +278,7 @@ function TextPane({
   onDone: (n: number) => void;
   onQuota: (e: unknown) => void;
 }) {
-  const { createResources } = useLibraryMutations();
+  const createResources = useCreateResources();
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -292,14 +292,14 @@ function TextPane({
       return;
     }
     setError(null);
-    createResources.mutate([{ resourceType: 'text', title: title.trim(), content }], {
-      onSuccess: () => {
+    createResources.create([{ resourceType: 'text', title: title.trim(), content }]).then(
+      () => {
         setTitle('');
         setContent('');
         onDone(1);
       },
-      onError: (err) => (isQuotaError(err) ? onQuota(err) : reportError(err)),
-    });
+      (err: unknown) => (isQuotaError(err) ? onQuota(err) : reportError(err)),
+    );
   };
   return (
     <div className="library-import__pane">

@@ -75,12 +75,12 @@ export function IndexStatusTag({
         tabIndex={0}
         onClick={(e) => {
           e.stopPropagation();
-          reindex.mutate(resourceId);
+          reindex.mutate({ body: { resourceIds: [resourceId] } });
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === ' ') {
             e.preventDefault();
-            reindex.mutate(resourceId);
+            reindex.mutate({ body: { resourceIds: [resourceId] } });
           }
         }}
         {...common}

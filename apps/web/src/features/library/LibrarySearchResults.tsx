@@ -6,10 +6,9 @@ import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Empty, Spin, Tag } from 'antd';
 import { AppstoreOutlined, FileTextOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { LibrarySearchResult, SearchDomain, SearchResult } from '@atelier/contract';
-import { api } from '../../api/client';
-import { libraryKeys } from './libraryQueries';
+import { useApiQuery } from '../../api/apiQuery';
 import { plainPreview } from './resourceUtils';
 import { useLibraryT } from './strings';
 import './library.css';
@@ -60,31 +59,31 @@ export function useDebounced<T>(value: T, ms = DEBOUNCE_MS): T {
 
 export function useLibrarySearch(query: string) {
   const q = useDebounced(query.trim());
-  return useQuery({
-    queryKey: libraryKeys.search(q),
-    queryFn: async ({ signal }) =>
-      (await api.call('search.query', { body: { query: q, mode: 'keyword', limit: 5 } }, { signal })).filter(
-        isLibraryHit,
-      ),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-  });
+  return useApiQuery(
+    'search.query',
+    { body: { query: q, mode: 'keyword', limit: 5 } },
+    {
+      select: (hits) => hits.filter(isLibraryHit),
+      enabled: q.length > 0,
+      placeholderData: keepPreviousData,
+      staleTime: 5_000,
+    },
+  );
 }
 
 /** Ids of one domain's items whose text matches the query (for the library's text filter). */
 export function useMatchingIds(query: string, domain: SearchDomain): Set<string> | undefined {
   const q = useDebounced(query.trim());
-  const search = useQuery({
-    queryKey: [...libraryKeys.search(q), domain],
-    queryFn: async ({ signal }) =>
-      (await api.call('search.query', { body: { query: q, domains: [domain], limit: 50 } }, { signal }))
-        .filter(isLibraryHit)
-        .map((hit) => hit.id),
-    enabled: q.length > 0,
-    staleTime: 5_000,
-    meta: { silent: true },
-  });
+  const search = useApiQuery(
+    'search.query',
+    { body: { query: q, domains: [domain], limit: 50 } },
+    {
+      select: (hits) => hits.filter(isLibraryHit).map((hit) => hit.id),
+      enabled: q.length > 0,
+      staleTime: 5_000,
+      meta: { silent: true },
+    },
+  );
   return q && search.data ? new Set(search.data) : undefined;
 }
 

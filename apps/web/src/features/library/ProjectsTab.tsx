@@ -27,7 +27,8 @@ export function ProjectsTab() {
       preview: p.description,
       details: t('list.updated', { date: date.format(new Date(p.updatedAt)) }),
       onOpen: () => void navigate(`/projects/${p.projectId}`),
-      onDelete: () => confirmDelete(p.name, () => deleteProject.mutateAsync(p.projectId)),
+      onDelete: () =>
+        confirmDelete(p.name, () => deleteProject.mutateAsync({ body: { projectId: p.projectId } })),
     }));
   return (
     <LibraryTab

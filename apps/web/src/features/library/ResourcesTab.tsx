@@ -61,7 +61,10 @@ export function ResourcesTab() {
     tags: <IndexStatusTag resourceId={r.resourceId} status={r.indexStatus} error={r.indexError} />,
     onOpen: () => void navigate(`/library/resources/${r.resourceId}`),
     onAddToCanvas: () => setTarget(resourceEntity(r)),
-    onDelete: () => confirmDelete(displayTitle(r), () => deleteResource.mutateAsync(r.resourceId)),
+    onDelete: () =>
+      confirmDelete(displayTitle(r), () =>
+        deleteResource.mutateAsync({ body: { resourceId: r.resourceId } }),
+      ),
   }));
 
   return (

@@ -1,8 +1,8 @@
 /**
- * Library data through TanStack Query: paged lists per tab, resource detail, the mutations, and
+ * Library data through the typed API hooks: paged lists per tab, resource detail, the mutations, and
  * the file upload with progress (XMLHttpRequest, since fetch cannot report upload progress).
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@atelier/contract/client';
 import {
   errorMessage,
@@ -10,22 +10,29 @@ import {
   type Resource,
   type ResourceType,
   type CreateResource,
+  type RouteId,
 } from '@atelier/contract';
-import { api, API_BASE_PATH, refreshQueue } from '../../api/client';
+import {
+  apiKey,
+  useApiMutation,
+  useApiPagedQuery,
+  useApiQuery,
+  useInvalidateRoutes,
+} from '../../api/apiQuery';
+import { API_BASE_PATH, refreshQueue } from '../../api/client';
 
 export const PAGE_SIZE = 20;
 
-export const libraryKeys = {
-  all: ['library'] as const,
-  resources: (filter: ResourceFilter) => ['library', 'resources', filter] as const,
-  resourceLists: ['library', 'resources'] as const,
-  resource: (resourceId: string) => ['library', 'resource', resourceId] as const,
-  documents: ['library', 'documents'] as const,
-  document: (docId: string) => ['library', 'document', docId] as const,
-  canvases: ['library', 'canvases'] as const,
-  projects: ['library', 'projects'] as const,
-  search: (query: string) => ['library', 'search', query] as const,
-};
+/** Every route the library shows: what a library change makes stale. */
+export const LIBRARY_ROUTES = [
+  'knowledge.resource.list',
+  'knowledge.resource.detail',
+  'knowledge.document.list',
+  'knowledge.document.detail',
+  'canvas.list',
+  'project.list',
+  'search.query',
+] as const satisfies readonly RouteId[];
 
 export interface ResourceFilter {
   resourceType?: ResourceType | undefined;
@@ -37,120 +44,85 @@ export const IN_PROGRESS: readonly IndexStatus[] = ['init', 'wait_parse', 'wait_
 export const isInProgress = (status: IndexStatus) => IN_PROGRESS.includes(status);
 export const POLL_MS = 1500;
 
-const nextPage = <T>(last: T[], all: T[][]) => (last.length < PAGE_SIZE ? undefined : all.length + 1);
-
 export function useResourceList(filter: ResourceFilter) {
-  return useInfiniteQuery({
-    queryKey: libraryKeys.resources(filter),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      api.call(
-        'knowledge.resource.list',
-        {
-          query: {
-            page: pageParam,
-            pageSize: PAGE_SIZE,
-            order: 'creationDesc',
-            ...(filter.resourceType ? { resourceType: filter.resourceType } : {}),
-            ...(filter.indexStatus ? { indexStatus: filter.indexStatus } : {}),
-          },
-        },
-        { signal },
-      ),
-    getNextPageParam: nextPage,
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.some((r) => isInProgress(r.indexStatus))) ? POLL_MS : false,
-  });
+  const query = {
+    pageSize: PAGE_SIZE,
+    order: 'creationDesc' as const,
+    ...(filter.resourceType ? { resourceType: filter.resourceType } : {}),
+    ...(filter.indexStatus ? { indexStatus: filter.indexStatus } : {}),
+  };
+  return useApiPagedQuery(
+    'knowledge.resource.list',
+    { query },
+    {
+      refetchInterval: (q) =>
+        q.state.data?.pages.some((page) => page.some((r) => isInProgress(r.indexStatus))) ? POLL_MS : false,
+    },
+  );
 }
 
+export const resourceDetailKey = (resourceId: string) =>
+  apiKey('knowledge.resource.detail', { query: { resourceId } });
+
 export function useResourceDetail(resourceId: string) {
-  return useQuery({
-    queryKey: libraryKeys.resource(resourceId),
-    queryFn: ({ signal }) => api.call('knowledge.resource.detail', { query: { resourceId } }, { signal }),
-    refetchInterval: (query) =>
-      query.state.data && isInProgress(query.state.data.indexStatus) ? POLL_MS : false,
-    meta: { silent: true },
-  });
+  return useApiQuery(
+    'knowledge.resource.detail',
+    { query: { resourceId } },
+    {
+      refetchInterval: (query) =>
+        query.state.data && isInProgress(query.state.data.indexStatus) ? POLL_MS : false,
+      meta: { silent: true },
+    },
+  );
 }
 
 export function useDocumentList() {
-  return useInfiniteQuery({
-    queryKey: libraryKeys.documents,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      api.call('knowledge.document.list', { query: { page: pageParam, pageSize: PAGE_SIZE } }, { signal }),
-    getNextPageParam: nextPage,
-  });
+  return useApiPagedQuery('knowledge.document.list', { query: { pageSize: PAGE_SIZE } });
 }
 
 export function useDocumentDetail(docId: string) {
-  return useQuery({
-    queryKey: libraryKeys.document(docId),
-    queryFn: ({ signal }) => api.call('knowledge.document.detail', { query: { docId } }, { signal }),
-  });
+  return useApiQuery('knowledge.document.detail', { query: { docId } });
 }
 
 export function useCanvasPages() {
-  return useInfiniteQuery({
-    queryKey: libraryKeys.canvases,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      api.call('canvas.list', { query: { page: pageParam, pageSize: PAGE_SIZE } }, { signal }),
-    getNextPageParam: nextPage,
-  });
+  return useApiPagedQuery('canvas.list', { query: { pageSize: PAGE_SIZE } });
 }
 
 export function useProjectList() {
-  return useInfiniteQuery({
-    queryKey: libraryKeys.projects,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      api.call('project.list', { query: { page: pageParam, pageSize: PAGE_SIZE } }, { signal }),
-    getNextPageParam: nextPage,
-  });
+  return useApiPagedQuery('project.list', { query: { pageSize: PAGE_SIZE } });
 }
 
 export function useLibraryMutations() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: libraryKeys.all });
+  const invalidate = useInvalidateRoutes();
+  const invalidates = LIBRARY_ROUTES;
   return {
-    deleteResource: useMutation({
-      mutationFn: (resourceId: string) => api.call('knowledge.resource.delete', { body: { resourceId } }),
-      onSuccess: refresh,
-    }),
-    deleteDocument: useMutation({
-      mutationFn: (docId: string) => api.call('knowledge.document.delete', { body: { docId } }),
-      onSuccess: refresh,
-    }),
-    deleteCanvas: useMutation({
-      mutationFn: (canvasId: string) => api.call('canvas.delete', { body: { canvasId } }),
-      onSuccess: () => {
-        void client.invalidateQueries({ queryKey: ['canvas', 'list'] });
-        return refresh();
-      },
-    }),
-    deleteProject: useMutation({
-      mutationFn: (projectId: string) => api.call('project.delete', { body: { projectId } }),
-      onSuccess: refresh,
-    }),
-    reindex: useMutation({
-      mutationFn: (resourceId: string) =>
-        api.call('knowledge.resource.reindex', { body: { resourceIds: [resourceId] } }),
+    deleteResource: useApiMutation('knowledge.resource.delete', { invalidates }),
+    deleteDocument: useApiMutation('knowledge.document.delete', { invalidates }),
+    deleteCanvas: useApiMutation('canvas.delete', { invalidates }),
+    deleteProject: useApiMutation('project.delete', { invalidates: [...invalidates, 'project.detail'] }),
+    reindex: useApiMutation('knowledge.resource.reindex', {
       onSuccess: (rows: Resource[]) => {
-        for (const row of rows) client.setQueryData(libraryKeys.resource(row.resourceId), row);
-        return client.invalidateQueries({ queryKey: libraryKeys.resourceLists });
+        for (const row of rows) client.setQueryData(resourceDetailKey(row.resourceId), row);
+        return invalidate(['knowledge.resource.list']);
       },
-    }),
-    /** Web links and pasted text; E2001 is shown by the caller (storage-exceeded modal). */
-    createResources: useMutation({
-      mutationFn: (items: CreateResource[]) =>
-        items.length === 1
-          ? api.call('knowledge.resource.create', { body: items[0]! }).then((r) => [r])
-          : api.call('knowledge.resource.batchCreate', { body: { items } }),
-      onSuccess: refresh,
-      meta: { silent: true },
     }),
   };
+}
+
+/**
+ * Web links and pasted text: one item goes to `create`, more to `batchCreate`. E2001 is shown by
+ * the caller (storage-exceeded modal), so failures are not toasted here.
+ */
+export function useCreateResources() {
+  const options = { invalidates: LIBRARY_ROUTES, meta: { silent: true } };
+  const one = useApiMutation('knowledge.resource.create', options);
+  const many = useApiMutation('knowledge.resource.batchCreate', options);
+  const create = (items: CreateResource[]): Promise<Resource[]> =>
+    items.length === 1 && items[0]
+      ? one.mutateAsync({ body: items[0] }).then((row) => [row])
+      : many.mutateAsync({ body: { items } });
+  return { create, isPending: one.isPending || many.isPending };
 }
 
 // ---- upload with progress ----

@@ -1,12 +1,14 @@
 /** Pick existing canvases, or documents and resources, that are not in the project yet, and add them. */
 import { useMemo, useState } from 'react';
 import { type ButtonProps, Checkbox, Empty, Modal, Spin, Tabs } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import type { ProjectDetail, ProjectItem } from '@atelier/contract';
-import { api } from '../../api/client';
+import { useApiQuery } from '../../api/apiQuery';
+import { CANVAS_LIST_INPUT } from '../canvas/canvasQueries';
 import { useProjectsT } from './strings';
 
 type Kind = 'canvas' | 'files';
+
+const PICK_INPUT = { query: { pageSize: 100 } };
 
 export function AddItemsModal({
   project,
@@ -24,21 +26,11 @@ export function AddItemsModal({
   const t = useProjectsT();
   const [selected, setSelected] = useState<string[]>([]);
   const open = kind !== null;
-  const canvases = useQuery({
-    queryKey: ['projects', 'pick', 'canvas'],
-    queryFn: ({ signal }) => api.call('canvas.list', { query: { pageSize: 100 } }, { signal }),
-    enabled: kind === 'canvas',
-  });
-  const documents = useQuery({
-    queryKey: ['projects', 'pick', 'document'],
-    queryFn: ({ signal }) => api.call('knowledge.document.list', { query: { pageSize: 100 } }, { signal }),
-    enabled: kind === 'files',
-  });
-  const resources = useQuery({
-    queryKey: ['projects', 'pick', 'resource'],
-    queryFn: ({ signal }) => api.call('knowledge.resource.list', { query: { pageSize: 100 } }, { signal }),
-    enabled: kind === 'files',
-  });
+  // the same cache entries as the lists elsewhere, looked at again on every opening (staleTime 0)
+  const pick = (enabled: boolean) => ({ enabled, staleTime: 0 });
+  const canvases = useApiQuery('canvas.list', CANVAS_LIST_INPUT, pick(kind === 'canvas'));
+  const documents = useApiQuery('knowledge.document.list', PICK_INPUT, pick(kind === 'files'));
+  const resources = useApiQuery('knowledge.resource.list', PICK_INPUT, pick(kind === 'files'));
 
   const inProject = useMemo(
     () => new Set([...project.canvases, ...project.files].map((i) => `${i.entityType}:${i.entityId}`)),

@@ -56,7 +56,7 @@ function Instructions({ project }: { project: ProjectDetail }) {
               data-testid="project-instructions-save"
               onClick={() =>
                 update.mutate(
-                  { projectId: project.projectId, name: project.name, customInstructions: draft },
+                  { body: { projectId: project.projectId, name: project.name, customInstructions: draft } },
                   {
                     onSuccess: () => {
                       setDraft(null);
@@ -170,7 +170,7 @@ export function ProjectDetailPage() {
 
   const remove = (i: ProjectItemSummary) =>
     updateItems.mutate(
-      { projectId, operation: 'remove', items: [item(i)] },
+      { body: { projectId, operation: 'remove', items: [item(i)] } },
       { onSuccess: () => void message.success(t('detail.removed')) },
     );
   const destroy = (i: ProjectItemSummary) =>
@@ -180,7 +180,7 @@ export function ProjectDetailPage() {
       okText: t('detail.deleteItem'),
       okButtonProps: { danger: true },
       cancelText: t('cancel'),
-      onOk: () => deleteItems.mutateAsync({ projectId, items: [item(i)] }),
+      onOk: () => deleteItems.mutateAsync({ body: { projectId, items: [item(i)] } }),
     });
   const openItem = (i: ProjectItemSummary) =>
     i.entityType === 'canvas'
@@ -296,7 +296,7 @@ export function ProjectDetailPage() {
         onClose={() => setAdding(null)}
         onAdd={(items) =>
           updateItems.mutate(
-            { projectId, operation: 'add', items },
+            { body: { projectId, operation: 'add', items } },
             {
               onSuccess: () => {
                 setAdding(null);

@@ -77,9 +77,11 @@ export function ProjectFormModal({
       ...(coverKey !== undefined ? { coverStorageKey: coverKey } : {}),
     };
     if (editing) {
-      await update.mutateAsync({ projectId: editing.projectId, ...fields });
+      await update.mutateAsync({ body: { projectId: editing.projectId, ...fields } });
     } else {
-      const project = await create.mutateAsync(fields);
+      const project = await create.mutateAsync({
+        body: { ...fields, coverStorageKey: fields.coverStorageKey ?? undefined },
+      });
       onCreated?.(project);
     }
     void message.success(t('saved'));

@@ -25,7 +25,10 @@ export function ProjectsPage() {
       okText: t('delete'),
       okButtonProps: { danger: true, 'data-testid': 'project-delete-confirm' } as ButtonProps,
       cancelText: t('cancel'),
-      onOk: () => remove.mutateAsync(project.projectId).then(() => void message.success(t('deleted'))),
+      onOk: () =>
+        remove
+          .mutateAsync({ body: { projectId: project.projectId } })
+          .then(() => void message.success(t('deleted'))),
     });
 
   return (

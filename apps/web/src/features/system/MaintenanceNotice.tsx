@@ -5,20 +5,13 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/queryClient';
+import { useApiQuery } from '../../api/apiQuery';
 import { platform } from '../../platform/platform';
 import { MAINTENANCE_DISMISSED_KEY } from '../../platform/storageKeys';
 import { clockTime, maintenanceWindowAt } from './maintenanceWindow';
 
 export function useSystemConfig() {
-  return useQuery({
-    queryKey: queryKeys.systemConfig,
-    queryFn: ({ signal }) => api.call('system.config', undefined, { signal }),
-    staleTime: 10 * 60_000,
-    meta: { silent: true },
-  });
+  return useApiQuery('system.config', {}, { staleTime: 10 * 60_000, meta: { silent: true } });
 }
 
 // antd's Alert is only needed while a window is announced: keep it out of the start-up code

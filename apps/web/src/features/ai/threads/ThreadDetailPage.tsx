@@ -7,7 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 import { AppstoreOutlined, ArrowLeftOutlined } from '@ant-design/icons';
 import type { ActionResult, ResultHistoryItem } from '@atelier/contract';
-import { api } from '../../../api/client';
+import { apiQueryOptions } from '../../../api/apiQuery';
 import { Markdown } from '../Markdown';
 import { Reasoning, Sources, TokenUsage } from '../RunView';
 import { runFromResult, type RunState, emptyRun } from '../skillStore';
@@ -46,24 +46,17 @@ export function ThreadDetailPage() {
   const navigate = useNavigate();
   const { resultId = '' } = useParams();
   const [latest] = useQueries({
-    queries: [
-      {
-        queryKey: ['action', 'result', resultId],
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          api.call('action.result', { query: { resultId } }, { signal }),
-        meta: { silent: true },
-      },
-    ],
+    queries: [apiQueryOptions('action.result', { query: { resultId } }, { meta: { silent: true } })],
   });
   const history = latest?.data?.history ?? [];
   const earlier = useQueries({
-    queries: history.map((h) => ({
-      queryKey: ['action', 'result', h.resultId],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.call('action.result', { query: { resultId: h.resultId } }, { signal }),
-      meta: { silent: true },
-      retry: false,
-    })),
+    queries: history.map((h) =>
+      apiQueryOptions(
+        'action.result',
+        { query: { resultId: h.resultId } },
+        { meta: { silent: true }, retry: false },
+      ),
+    ),
   });
 
   if (!latest || latest.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;

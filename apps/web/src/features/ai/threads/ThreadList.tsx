@@ -3,12 +3,11 @@
  * results as its history, so a thread is shown by its latest result; results that appear in a
  * later result's history are its earlier turns and not listed on their own.
  */
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button, Empty, Spin, Tag } from 'antd';
 import { CommentOutlined } from '@ant-design/icons';
 import type { ActionResult } from '@atelier/contract';
-import { api } from '../../../api/client';
+import { useApiPagedQuery } from '../../../api/apiQuery';
 import { useAiT } from '../strings';
 import '../ai.css';
 
@@ -29,13 +28,7 @@ export function threadsOf(results: readonly ActionResult[]): ActionResult[] {
 export function ThreadList() {
   const t = useAiT();
   const navigate = useNavigate();
-  const list = useInfiniteQuery({
-    queryKey: ['action', 'threads'],
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      api.call('action.list', { query: { type: 'skill', page: pageParam, pageSize: PAGE_SIZE } }, { signal }),
-    getNextPageParam: (last, pages) => (last.length === PAGE_SIZE ? pages.length + 1 : undefined),
-  });
+  const list = useApiPagedQuery('action.list', { query: { type: 'skill', pageSize: PAGE_SIZE } });
   if (list.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const threads = threadsOf(list.data?.pages.flat() ?? []);
   if (!threads.length) return <Empty description={t('threads.empty')} data-testid="threads-empty" />;

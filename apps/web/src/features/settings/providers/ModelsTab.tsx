@@ -328,7 +328,9 @@ export function ModelsTab() {
               />
               <Popconfirm
                 title={t('models.deleteConfirm', { name: item.name })}
-                onConfirm={() => removeItem.mutateAsync(item.itemId).then(() => undefined)}
+                onConfirm={() =>
+                  removeItem.mutateAsync({ body: { itemId: item.itemId } }).then(() => undefined)
+                }
               >
                 <Button
                   size="small"

@@ -245,7 +245,7 @@ function ProviderRow({ provider, onEdit }: { provider: Provider; onEdit: () => v
               title={t('providers.deleteConfirm', { name: provider.name })}
               onConfirm={() =>
                 remove
-                  .mutateAsync(provider.providerId)
+                  .mutateAsync({ body: { providerId: provider.providerId } })
                   .then(() => void message.success(t('providers.deleted')))
               }
             >

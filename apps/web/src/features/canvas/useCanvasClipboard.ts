@@ -1,0 +1,74 @@
+/**
+ * Copy, paste and duplicate of canvas nodes. Paste goes to the given spot (the context menu's),
+ * else under the last mouse position over the canvas, else the middle of the view; so this hook
+ * also tracks the pointer over the canvas element.
+ */
+import { useRef, type RefObject } from 'react';
+import { App } from 'antd';
+import { useReactFlow } from '@xyflow/react';
+import type * as Y from 'yjs';
+import { readClip, writeClip } from './canvasClipboard';
+import { copyNodes, duplicateNodes, pasteClip } from './canvasOps';
+import { useCanvasT } from './strings';
+import type { FlowNode } from './useCanvasFlow';
+import { MAX_NODES } from './useCanvasPlacement';
+
+interface ClipboardInput {
+  doc: Y.Doc | null;
+  readOnly: boolean;
+  wrapper: RefObject<HTMLDivElement | null>;
+  reportLimit: (error: unknown) => void;
+}
+
+export function useCanvasClipboard({ doc, readOnly, wrapper, reportLimit }: ClipboardInput) {
+  const ct = useCanvasT();
+  const { message } = App.useApp();
+  const flow = useReactFlow<FlowNode>();
+  /** Last mouse position over the canvas (screen coordinates): where Ctrl+V pastes. */
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+
+  const copy = async (ids: readonly string[]) => {
+    if (!doc || ids.length === 0) return;
+    const clip = copyNodes(doc, ids);
+    await writeClip(clip);
+    void message.success(ct('messages.copied', { count: clip.nodes.length }));
+  };
+
+  const paste = async (at?: { x: number; y: number }) => {
+    if (!doc || readOnly) return;
+    const clip = await readClip();
+    if (!clip || clip.nodes.length === 0) return void message.info(ct('messages.nothingToPaste'));
+    try {
+      const rect = wrapper.current?.getBoundingClientRect();
+      const screen =
+        pointer.current ??
+        (rect ? { x: rect.left + rect.width / 2 - 120, y: rect.top + rect.height / 2 - 60 } : null);
+      const target = at ?? (screen ? flow.screenToFlowPosition(screen) : undefined);
+      const ids = pasteClip(doc, clip, target ? { at: target } : { offset: { x: 40, y: 40 } }, MAX_NODES);
+      void message.success(ct('messages.pasted', { count: ids.length }));
+    } catch (error) {
+      reportLimit(error);
+    }
+  };
+
+  const duplicate = (ids: readonly string[]) => {
+    if (!doc || readOnly || ids.length === 0) return;
+    try {
+      duplicateNodes(doc, ids, MAX_NODES);
+    } catch (error) {
+      reportLimit(error);
+    }
+  };
+
+  /** Props for the canvas element, to know where the mouse is. */
+  const pointerProps = {
+    onPointerMove: (e: React.PointerEvent) => {
+      pointer.current = { x: e.clientX, y: e.clientY };
+    },
+    onPointerLeave: () => {
+      pointer.current = null;
+    },
+  };
+
+  return { copy, paste, duplicate, pointerProps };
+}
