@@ -5,7 +5,9 @@
  * Fastify's and Node's own errors, and login verifying a password hash for unknown emails too.
  */
 import { connect } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../src/db/schema/index.js';
 import { buildUser, uniqueEmail, type BuiltUser } from './helpers/factories.js';
 import { type TestClient } from './helpers/http.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -358,5 +360,24 @@ describe('login costs a password check whether or not the email exists', () => {
     });
     expect((await wrapped(wrong)).body.errCode).toBe('E0006');
     expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('verifies against a dummy hash for an account without a password (identity-provider only)', async () => {
+    const u = await buildUser(server);
+    await server.server.ctx.db.update(users).set({ passwordHash: null }).where(eq(users.uid, u.uid));
+    const spy = vi.mocked(verifyPassword);
+    spy.mockClear();
+    const res = await server
+      .client()
+      .fetch('/v1/auth/email/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: u.email, password: u.password }),
+      })
+      .then(wrapped);
+    expect(res.body).toMatchObject({ success: false, errCode: 'E0005' });
+    expect(res.body.errMsg).toMatch(/no password/);
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy.mock.calls[0]![0]).toMatch(/^\$argon2id\$/);
   });
 });
