@@ -17,7 +17,9 @@ import { instanceSecret } from './db/secrets.js';
 import { buildApp } from './http/app.js';
 import type { Handlers } from './http/register.js';
 import { createQueue } from './jobs/index.js';
+import { now } from './lib/time.js';
 import { createMailer } from './mail/mailer.js';
+import { isFamilyLive } from './modules/auth/auth.repository.js';
 import { makeAuthenticate, tokenKeys } from './modules/auth/auth.tokens.js';
 import { buildHandlers } from './modules/index.js';
 import { createStorage } from './storage/index.js';
@@ -95,7 +97,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const app = await buildApp({
       config,
       handlers,
-      authenticate: makeAuthenticate(keys),
+      authenticate: makeAuthenticate(keys, (claims) =>
+        isFamilyLive(database.db, claims.uid, claims.sid, now()),
+      ),
       logger: log,
       redis,
       webDistDir: defaultWebDist(config),
