@@ -21,6 +21,7 @@ import { buildOpenApiDocument } from '@atelier/contract/openapi';
 import { randomToken } from '../lib/ids.js';
 import { AppError } from './errors.js';
 import { errorBody, frameworkErrorHandler, makeClientErrorHandler } from './framework-errors.js';
+import { makeRequestGuard } from './request-guard.js';
 import { API_PREFIX, registerContractRoutes, type Authenticate, type Handlers } from './register.js';
 import type { Config } from '../config.js';
 
@@ -148,6 +149,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     handlers: opts.handlers,
     authenticate: opts.authenticate,
     validateResponses: !config.isProduction,
+    guard: makeRequestGuard({
+      publicUrl: config.publicUrl,
+      CORS_ORIGINS: config.CORS_ORIGINS,
+      allowLoopbackOrigins: config.NODE_ENV === 'development',
+    }),
   });
 
   // built on the first request: the document is large and most servers never serve it
