@@ -22,6 +22,7 @@ import { createQueue } from './jobs/index.js';
 import { defineJobs, startWorkerRole } from './jobs/registry.js';
 import { createEventBus } from './lib/events.js';
 import { createMailer } from './mail/mailer.js';
+import { isFamilyLive } from './modules/auth/auth.repository.js';
 import { makeAuthenticate, tokenKeys } from './modules/auth/auth.tokens.js';
 import { buildHandlers } from './modules/index.js';
 import { GlobalProviders } from './modules/provider/provider.global.js';
@@ -121,7 +122,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const app = await buildApp({
       config,
       handlers,
-      authenticate: makeAuthenticate(keys),
+      authenticate: makeAuthenticate(keys, (claims) =>
+        isFamilyLive(database.db, claims.uid, claims.sid, clock.date()),
+      ),
       logger: log,
       redis,
       webDistDir: defaultWebDist(config),

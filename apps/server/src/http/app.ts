@@ -20,6 +20,8 @@ import { LIMITS, errorMessage } from '@atelier/contract';
 import { buildOpenApiDocument } from '@atelier/contract/openapi';
 import { randomToken } from '../lib/ids.js';
 import { AppError } from './errors.js';
+import { errorBody, frameworkErrorHandler, makeClientErrorHandler } from './framework-errors.js';
+import { makeRequestGuard } from './request-guard.js';
 import { API_PREFIX, registerContractRoutes, type Authenticate, type Handlers } from './register.js';
 import type { Config } from '../config.js';
 
@@ -31,10 +33,6 @@ export interface AppOptions {
   /** ioredis client for the shared rate-limit store when scaled out. */
   redis?: unknown;
   webDistDir: string | null;
-}
-
-function errorBody(traceId: string, code: string, message: string, stack?: string) {
-  return { success: false, errCode: code, errMsg: message, traceId, ...(stack ? { stack } : {}) };
 }
 
 /**
@@ -70,6 +68,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 256 },
+    // Node's and Fastify's own refusals answer the wrapper too (framework-errors.ts)
+    clientErrorHandler: makeClientErrorHandler(opts.logger),
+    frameworkErrors: frameworkErrorHandler,
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -148,6 +149,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     handlers: opts.handlers,
     authenticate: opts.authenticate,
     validateResponses: !config.isProduction,
+    guard: makeRequestGuard({
+      publicUrl: config.publicUrl,
+      CORS_ORIGINS: config.CORS_ORIGINS,
+      allowLoopbackOrigins: config.NODE_ENV === 'development',
+    }),
   });
 
   // built on the first request: the document is large and most servers never serve it

@@ -1,5 +1,6 @@
 /**
- * Registers /v1 routes from the contract's table. Each route: authenticate, validate params,
+ * Registers /v1 routes from the contract's table. Each route: refuse foreign origins and bodies
+ * of another kind than the route declares (before reading them), authenticate, validate params,
  * query and body with the contract's zod schemas (E0003 naming the field, E2004 for a string
  * over 100k characters), call the handler, wrap its data. Routes of the table without a handler
  * answer HTTP 501 "not implemented", so nothing is silently missing.
@@ -115,6 +116,8 @@ export interface RegisterOptions {
   authenticate: Authenticate;
   /** Validate handler output against the response schema (off in production for speed). */
   validateResponses: boolean;
+  /** Refuses a request before its body is read (request-guard.ts: origin and body kind). */
+  guard?: (req: FastifyRequest, requestKind: 'json' | 'multipart') => void;
 }
 
 export function registerContractRoutes(app: FastifyInstance, opts: RegisterOptions): void {
@@ -125,6 +128,7 @@ export function registerContractRoutes(app: FastifyInstance, opts: RegisterOptio
       method: def.method,
       url: toFastifyPath(def.path),
       config: { routeId: id },
+      onRequest: async (req) => opts.guard?.(req, def.requestKind ?? 'json'),
       handler: async (req, reply) => {
         if (!handler) {
           throw new AppError('E0000', `Not implemented: ${def.method} ${def.path}`, 501);

@@ -28,6 +28,23 @@ export async function markRotated(db: DbOrTx, id: string, at: Date): Promise<boo
   return rows.length > 0;
 }
 
+/** True while the sign-in (family) has a token that is neither revoked nor expired. */
+export async function isFamilyLive(db: DbOrTx, uid: string, familyId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.uid, uid),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, at),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function revokeFamily(db: DbOrTx, familyId: string, at: Date): Promise<void> {
   await db
     .update(refreshTokens)

@@ -3,6 +3,7 @@
  * signup and password reset, and password login. Methods answer the uid to sign in; the routes
  * start the session and present the user.
  */
+import { randomBytes } from 'node:crypto';
 import type { Locale } from '@atelier/contract';
 import type { Config } from '../../config.js';
 import type { Mailer } from '../../context.js';
@@ -49,6 +50,14 @@ interface Log {
   error(obj: object, msg?: string): void;
 }
 
+/** An argon2id hash of a random password nobody knows, made once per process on first use. */
+let dummy: Promise<string> | undefined;
+const dummyHash = () =>
+  (dummy ??= hashPassword(randomBytes(24).toString('base64url')).catch((err: unknown) => {
+    dummy = undefined;
+    throw err;
+  }));
+
 const passwordMissing = () => badRequest('password: Password cannot be empty');
 const sessionNotFound = () => new AppError('E0008');
 
@@ -61,7 +70,10 @@ export class AuthService {
     private readonly secret: string,
     private readonly log: Log,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    // made now, so the first login of an unknown email does not pay for it
+    dummyHash().catch(() => undefined);
+  }
 
   /** Starts a signup: a verification session (default), or the account itself when verification is off. */
   async signup(
@@ -168,8 +180,14 @@ export class AuthService {
     return this.view(updated, at);
   }
 
+  /**
+   * Password login. An unknown email, and an account without a password, still verify the
+   * password against a dummy hash, so every path costs one argon2 verification and the answer
+   * time does not tell which emails have accounts.
+   */
   async login(input: { email: string; password: string }): Promise<string> {
     const user = await findUserByEmail(this.db, normalizeEmail(input.email));
+    const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
     if (!user) throw new AppError('E0005');
     if (!user.passwordHash) {
       const providers = (await listIdentityProviders(this.db, user.uid)).map((p) =>
@@ -181,7 +199,7 @@ export class AuthService {
         `This account has no password: sign in with ${via}, or reset the password to set one`,
       );
     }
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError('E0006');
+    if (!matches) throw new AppError('E0006');
     return user.uid;
   }
 

@@ -50,7 +50,7 @@ export class SessionService {
     const refreshToken = randomBytes(32).toString('base64url');
     const familyId = newTokenId();
     await this.store(uid, familyId, refreshToken, familyId);
-    await this.setCookies(reply, uid, refreshToken);
+    await this.setCookies(reply, uid, familyId, refreshToken);
   }
 
   /**
@@ -83,7 +83,7 @@ export class SessionService {
         });
         return true;
       });
-      if (won) return this.setCookies(reply, row.uid, successor);
+      if (won) return this.setCookies(reply, row.uid, row.familyId, successor);
       // Another request rotated it between our read and our update: the grace path below.
     }
 
@@ -93,7 +93,7 @@ export class SessionService {
       if (current && !current.revokedAt) await revokeFamily(this.db, current.familyId, at);
       return fail('Refresh token reused; the session was revoked');
     }
-    return this.setCookies(reply, row.uid, live);
+    return this.setCookies(reply, row.uid, row.familyId, live);
   }
 
   /** Logout: revokes the presented token's family (if any) and clears the cookies. */
@@ -145,8 +145,13 @@ export class SessionService {
     return current.rotatedAt || current.revokedAt ? null : currentToken;
   }
 
-  private async setCookies(reply: FastifyReply, uid: string, refreshToken: string): Promise<void> {
-    const accessToken = await signAccessToken(this.keys, uid);
+  private async setCookies(
+    reply: FastifyReply,
+    uid: string,
+    familyId: string,
+    refreshToken: string,
+  ): Promise<void> {
+    const accessToken = await signAccessToken(this.keys, uid, familyId);
     setSessionCookies(reply, this.keys, { uid, accessToken, refreshToken });
   }
 }

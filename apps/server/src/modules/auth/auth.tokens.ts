@@ -1,7 +1,9 @@
 /**
  * Session tokens: a short-lived JWT access token and an opaque refresh token, both in httpOnly
  * cookies, plus a readable `atelier_uid` cookie so the web app knows a session exists.
- * Bearer access tokens are accepted too (browser extension, scripts).
+ * Bearer access tokens are accepted too (browser extension, scripts). The access token names
+ * its sign-in (`sid`, the refresh-token family); authenticating checks that sign-in is still
+ * live, so logout, reuse detection and a password reset end its access tokens at once.
  */
 import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -35,8 +37,14 @@ export function tokenKeys(
   return { secret, accessTtlMs, refreshTtlMs, cookieSecure, clock };
 }
 
-export async function signAccessToken(keys: TokenKeys, uid: string): Promise<string> {
-  return new SignJWT({})
+/** What a valid access token says: the user and the sign-in (refresh-token family) it belongs to. */
+export interface AccessClaims {
+  uid: string;
+  sid: string;
+}
+
+export async function signAccessToken(keys: TokenKeys, uid: string, sid: string): Promise<string> {
+  return new SignJWT({ sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(uid)
     .setIssuedAt(keys.clock.date())
@@ -45,14 +53,17 @@ export async function signAccessToken(keys: TokenKeys, uid: string): Promise<str
     .sign(keys.secret);
 }
 
-export async function verifyAccessToken(keys: TokenKeys, token: string): Promise<AuthUser | null> {
+export async function verifyAccessToken(keys: TokenKeys, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keys.secret, {
       algorithms: ['HS256'],
       audience: 'atelier-access',
       currentDate: keys.clock.date(),
     });
-    return typeof payload.sub === 'string' ? { uid: payload.sub } : null;
+    // a token without `sid` predates sign-in checks: 401, and the client refreshes it
+    return typeof payload.sub === 'string' && typeof payload.sid === 'string'
+      ? { uid: payload.sub, sid: payload.sid }
+      : null;
   } catch {
     return null;
   }
@@ -68,10 +79,15 @@ export function accessTokenFrom(req: FastifyRequest): string | undefined {
   return req.cookies[ACCESS_COOKIE];
 }
 
-export function makeAuthenticate(keys: TokenKeys) {
+/** Whether a sign-in is live (not revoked, not expired): one indexed lookup per request. */
+export type SignInCheck = (claims: AccessClaims) => Promise<boolean>;
+
+export function makeAuthenticate(keys: TokenKeys, isLive: SignInCheck) {
   return async (req: FastifyRequest): Promise<AuthUser | null> => {
     const token = accessTokenFrom(req);
-    return token ? verifyAccessToken(keys, token) : null;
+    const claims = token ? await verifyAccessToken(keys, token) : null;
+    if (!claims || !(await isLive(claims))) return null;
+    return { uid: claims.uid };
   };
 }
 

@@ -87,6 +87,11 @@ export async function readUploadForm(req: FastifyRequest, limits: FormLimits): P
           part.file.resume();
           throw badRequest(`Unexpected file part '${part.fieldname}': the file part is named 'file'`);
         }
+        // The name and type are stored in text columns, which cannot hold U+0000.
+        if (part.filename.includes('\u0000') || part.mimetype.includes('\u0000')) {
+          part.file.resume();
+          throw badRequest('file: the file name must not contain a NUL character');
+        }
         const spooled: SpooledFile = {
           path: join(limits.spoolDir, `${randomToken(20)}.part`),
           size: 0,

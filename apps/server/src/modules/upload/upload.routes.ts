@@ -9,7 +9,7 @@ import { RAW, describeZodError, type Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { uploadLimitFor } from '../resource/resource.quota.js';
 import { prepareSpoolDir, readUploadForm, uploadSpoolDir } from './upload.form.js';
-import { contentDisposition, isInlineType } from './upload.types.js';
+import { contentDisposition, isInlineType, servedContentType } from './upload.types.js';
 
 /** Files shown inline still get a locked-down policy; PDFs skip `sandbox`, which stops Chrome's viewer. */
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
@@ -71,7 +71,7 @@ export function uploadHandlers(ctx: AppContext, services: Services): Handlers {
         return RAW;
       }
       const body = await service.open(file);
-      void reply.type(file.contentType).send(body);
+      void reply.type(servedContentType(file.contentType)).send(body);
       return RAW;
     },
   };

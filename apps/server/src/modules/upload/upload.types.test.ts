@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, isInlineType, keyExtension, normaliseContentType } from './upload.types.js';
+import {
+  contentDisposition,
+  isInlineType,
+  keyExtension,
+  normaliseContentType,
+  servedContentType,
+} from './upload.types.js';
 
 describe('upload content types', () => {
   it('keeps a well-formed declared type, without parameters, lower-cased', () => {
@@ -38,6 +44,15 @@ describe('upload content types', () => {
       'application/x-unknown',
     ]) {
       expect(isInlineType(t), t).toBe(false);
+    }
+  });
+
+  it('serves passive types as themselves, readable text as text/plain, the rest as octet-stream', () => {
+    expect(servedContentType('image/png')).toBe('image/png');
+    expect(servedContentType('video/mp4')).toBe('video/mp4');
+    expect(servedContentType('text/markdown')).toBe('text/plain');
+    for (const t of ['text/html', 'image/svg+xml', 'text/javascript', 'application/xml', 'video/x+xml']) {
+      expect(servedContentType(t), t).toBe('application/octet-stream');
     }
   });
 

@@ -1,6 +1,7 @@
 /**
  * Content types of uploads: the normalised type a file is stored under, the readable key
- * extension, and which types a browser may show inline (the rest is served as an attachment).
+ * extension, and the type each file is served under: passive types as themselves and inline,
+ * everything else as an application/octet-stream attachment.
  */
 
 const EXT_BY_TYPE: Record<string, string> = {
@@ -38,11 +39,12 @@ Object.assign(TYPE_BY_EXT, {
 });
 
 /**
- * Types shown inline. Everything else (HTML, SVG, XML, scripts, unknown types) is served with
- * `content-disposition: attachment`, so an uploaded file can never run as a page of our origin.
- * SVG still displays in <img>, which ignores the disposition.
+ * Types served as themselves, inline: passive formats no browser runs as script or page. A
+ * `<script src>` pointing at our origin ignores nosniff, the attachment disposition and the
+ * CSP sandbox, so every other type (HTML, SVG, XML, scripts, unknown types) is served as
+ * application/octet-stream, as an attachment: an upload can never be active content of our origin.
  */
-const INLINE_TYPES = new Set([
+const PASSIVE_TYPES = new Set([
   'image/png',
   'image/jpeg',
   'image/gif',
@@ -53,10 +55,11 @@ const INLINE_TYPES = new Set([
   'image/vnd.microsoft.icon',
   'application/pdf',
   'text/plain',
-  'text/csv',
-  'text/markdown',
-  'application/json',
 ]);
+/** Audio and video play in media elements only; a `+xml` or other suffixed subtype does not count. */
+const MEDIA = /^(audio|video)\/[a-z0-9][a-z0-9.-]*$/;
+/** Readable text formats shown as plain text rather than downloaded. */
+const AS_PLAIN_TEXT = new Set(['text/csv', 'text/markdown', 'application/json']);
 
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
 const OCTET = 'application/octet-stream';
@@ -81,9 +84,18 @@ export function keyExtension(contentType: string, filename: string | undefined):
   return EXT_BY_TYPE[contentType] ?? null;
 }
 
+const baseType = (contentType: string) => contentType.split(';')[0]!.trim().toLowerCase();
+
+/** The type a stored file is served under (see PASSIVE_TYPES): never an active one. */
+export function servedContentType(contentType: string): string {
+  const base = baseType(contentType);
+  if (PASSIVE_TYPES.has(base) || MEDIA.test(base)) return base;
+  if (AS_PLAIN_TEXT.has(base)) return 'text/plain';
+  return OCTET;
+}
+
 export function isInlineType(contentType: string): boolean {
-  const base = contentType.split(';')[0]!.trim().toLowerCase();
-  return INLINE_TYPES.has(base) || base.startsWith('audio/') || base.startsWith('video/');
+  return servedContentType(contentType) !== OCTET;
 }
 
 export function isImageType(contentType: string): boolean {

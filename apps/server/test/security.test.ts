@@ -1,0 +1,383 @@
+/**
+ * Security fixes of issue 9 over real HTTP: CSRF through non-JSON bodies and foreign origins,
+ * sessions that end at once (logout, refresh-token reuse, password reset), uploads never served
+ * with an active content type, NUL bytes in multipart file names, the response wrapper on
+ * Fastify's and Node's own errors, and login verifying a password hash for unknown emails too.
+ */
+import { connect } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../src/db/schema/index.js';
+import { buildUser, uniqueEmail, type BuiltUser } from './helpers/factories.js';
+import { type TestClient } from './helpers/http.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// Wraps the password verifier in a spy (the server runs in this process, so it uses the spy).
+vi.mock(import('../src/modules/auth/auth.secrets.js'), async (importOriginal) => {
+  const original = await importOriginal();
+  return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
+});
+const { verifyPassword } = await import('../src/modules/auth/auth.secrets.js');
+
+interface Wrapper {
+  success: boolean;
+  errCode?: string;
+  errMsg?: string;
+  traceId?: string;
+  data?: unknown;
+}
+
+const FOREIGN = 'https://evil.example';
+const ALLOWED = 'https://app.partner.example';
+
+let server: TestServer;
+let alice: BuiltUser;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    CORS_ORIGINS: ALLOWED,
+    REFRESH_REUSE_GRACE: '1ms',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+    UPLOAD_MAX_BYTES: '65536',
+  });
+  alice = await buildUser(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function wrapped(res: Response): Promise<{ status: number; body: Wrapper }> {
+  const text = await res.text();
+  let body: Wrapper;
+  try {
+    body = JSON.parse(text) as Wrapper;
+  } catch {
+    throw new Error(`not JSON (HTTP ${res.status}): ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, body };
+}
+
+const createCanvas = (client: TestClient, init: RequestInit) =>
+  client.fetch('/v1/canvas/create', { method: 'POST', ...init }).then(wrapped);
+
+const settings = (client: TestClient) => client.fetch('/v1/user/settings').then(wrapped);
+
+describe('CSRF: only multipart routes take multipart, foreign origins are refused', () => {
+  it('refuses multipart, urlencoded and text/plain bodies on a JSON route with E0003', async () => {
+    const fd = new FormData();
+    fd.append('title', 'x');
+    const bodies: RequestInit[] = [
+      { body: fd },
+      { body: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      { body: '{"title":"x"}', headers: { 'content-type': 'text/plain' } },
+    ];
+    for (const init of bodies) {
+      const res = await createCanvas(alice.client, init);
+      expect(res.body, JSON.stringify(init.headers)).toMatchObject({ success: false, errCode: 'E0003' });
+    }
+  });
+
+  it('refuses a state-changing request from a foreign Origin or a cross-site fetch', async () => {
+    const json = { 'content-type': 'application/json' };
+    const body = JSON.stringify({ title: 'x' });
+    for (const headers of [
+      { ...json, origin: FOREIGN },
+      { ...json, origin: 'null' },
+      { ...json, 'sec-fetch-site': 'cross-site' },
+      { ...json, 'sec-fetch-site': 'same-site' },
+    ]) {
+      const res = await createCanvas(alice.client, { headers, body });
+      expect(res.body, JSON.stringify(headers)).toMatchObject({ success: false, errCode: 'E0003' });
+      expect(res.body.errMsg).toMatch(/origin/i);
+    }
+  });
+
+  it('accepts its own origin, a configured CORS origin, and requests without either header', async () => {
+    const json = { 'content-type': 'application/json' };
+    const body = JSON.stringify({ title: 'x' });
+    for (const headers of [
+      { ...json, origin: server.url },
+      { ...json, origin: ALLOWED },
+      { ...json, 'sec-fetch-site': 'same-origin' },
+      json,
+    ]) {
+      const res = await createCanvas(alice.client, { headers, body });
+      expect(res.body, JSON.stringify(headers)).toMatchObject({ success: true });
+    }
+    // reads stay allowed from anywhere (CORS decides who may read the answer)
+    const read = await alice.client.fetch('/v1/user/settings', { headers: { origin: FOREIGN } });
+    expect((await wrapped(read)).body.success).toBe(true);
+  });
+
+  it('still accepts multipart on the routes the contract declares multipart', async () => {
+    const fd = new FormData();
+    fd.append('file', new Blob(['hello'], { type: 'text/plain' }), 'hello.txt');
+    const res = await alice.client
+      .fetch('/v1/misc/upload', { method: 'POST', body: fd, headers: { origin: server.url } })
+      .then(wrapped);
+    expect(res.body.success).toBe(true);
+  });
+});
+
+describe('sessions end at once', () => {
+  it('logout makes the old access cookie answer 401', async () => {
+    const u = await buildUser(server);
+    const access = u.client.jar.get('atelier_access')!;
+    expect((await settings(u.client)).status).toBe(200);
+    expect((await u.client.fetch('/v1/auth/logout', { method: 'POST' })).status).toBe(200);
+
+    const replay = server.client();
+    replay.jar.set('atelier_access', access);
+    expect(await settings(replay)).toMatchObject({ status: 401, body: { errCode: 'E0011' } });
+    const bearer = await server
+      .client()
+      .fetch('/v1/user/settings', { headers: { authorization: `Bearer ${access}` } });
+    expect(bearer.status).toBe(401);
+  });
+
+  it('a reused refresh token revokes the access tokens of its sign-in, not of other sign-ins', async () => {
+    const u = await buildUser(server);
+    const other = server.client();
+    await other.api.call('auth.email.login', { body: { email: u.email, password: u.password } });
+    const stolen = u.client.jar.get('atelier_refresh')!;
+    const rotatedAt = Date.now();
+    expect((await u.client.fetch('/v1/auth/refreshToken', { method: 'POST' })).status).toBe(200);
+    expect((await settings(u.client)).status).toBe(200);
+    // past the (1 ms) grace window, the rotated token counts as reuse
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(rotatedAt + 5));
+
+    const thief = server.client();
+    thief.jar.set('atelier_refresh', stolen, '/v1/auth');
+    expect((await thief.fetch('/v1/auth/refreshToken', { method: 'POST' })).status).toBe(401);
+    expect((await settings(u.client)).status).toBe(401);
+    expect((await settings(other)).status).toBe(200);
+  });
+
+  it('a password reset revokes the access tokens of every sign-in of the user', async () => {
+    const u = await buildUser(server);
+    const elsewhere = server.client();
+    await elsewhere.api.call('auth.email.login', { body: { email: u.email, password: u.password } });
+    expect((await settings(elsewhere)).status).toBe(200);
+
+    const client = server.client();
+    const created = await client.api.call('auth.verification.create', {
+      body: { email: u.email, purpose: 'resetPassword' },
+    });
+    const code = server
+      .outbox()
+      .filter((m) => m.to === u.email && m.purpose === 'resetPassword')
+      .at(-1)!.code!;
+    await client.api.call('auth.verification.check', {
+      body: { sessionId: created.sessionId, code, password: 'a-new-password-1' },
+    });
+    expect((await settings(client)).status).toBe(200);
+    expect((await settings(elsewhere)).status).toBe(401);
+    expect((await settings(u.client)).status).toBe(401);
+  });
+});
+
+describe('uploads are never served with an active content type', () => {
+  const served = async (name: string, type: string, body: BlobPart) => {
+    const fd = new FormData();
+    fd.append('visibility', 'public');
+    fd.append('file', new Blob([body], { type }), name);
+    const up = await alice.client.fetch('/v1/misc/upload', { method: 'POST', body: fd }).then(wrapped);
+    expect(up.body.success, JSON.stringify(up.body)).toBe(true);
+    const key = (up.body.data as { storageKey: string }).storageKey;
+    const res = await server.client().fetch(`/v1/misc/static/${key}`);
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    return res.headers;
+  };
+
+  it('serves scripts, HTML, SVG and XML as application/octet-stream attachments', async () => {
+    const files: Array<[string, string]> = [
+      ['evil.js', 'text/javascript'],
+      ['evil.mjs', 'application/javascript'],
+      ['page.html', 'text/html'],
+      ['image.svg', 'image/svg+xml'],
+      ['data.xml', 'application/xml'],
+      ['page.xhtml', 'application/xhtml+xml'],
+    ];
+    for (const [name, type] of files) {
+      const headers = await served(name, type, 'alert(document.cookie)');
+      expect(headers.get('content-type'), name).toBe('application/octet-stream');
+      expect(headers.get('content-disposition'), name).toMatch(/^attachment/);
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('content-security-policy')).toMatch(/sandbox/);
+    }
+  });
+
+  it('still serves images inline with their type', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const headers = await served('photo.png', 'image/png', png);
+    expect(headers.get('content-type')).toBe('image/png');
+    expect(headers.get('content-disposition')).toMatch(/^inline/);
+  });
+});
+
+describe('NUL bytes never reach PostgreSQL', () => {
+  it('a NUL byte in a multipart file name answers E0003', async () => {
+    const boundary = 'x-boundary-42';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a`),
+      Buffer.from([0]),
+      Buffer.from(`b.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`),
+    ]);
+    for (const path of ['/v1/knowledge/resource/createWithFile', '/v1/misc/upload']) {
+      const res = await alice.client
+        .fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          body,
+        })
+        .then(wrapped);
+      expect(res.status, path).toBe(200);
+      expect(res.body, path).toMatchObject({ success: false, errCode: 'E0003' });
+    }
+  });
+
+  it('a NUL character in a JSON string answers E0003', async () => {
+    const res = await createCanvas(alice.client, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'a\u0000b' }),
+    });
+    expect(res).toMatchObject({ status: 200, body: { success: false, errCode: 'E0003' } });
+  });
+});
+
+/** Sends raw bytes and answers the whole response (the server closes the connection). */
+function rawRequest(request: string | Buffer): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+      resolve({ status, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+    });
+  });
+}
+
+function expectWrapper(body: string, what: string): Wrapper {
+  let parsed: Wrapper;
+  try {
+    parsed = JSON.parse(body) as Wrapper;
+  } catch {
+    throw new Error(`${what}: not a JSON wrapper: ${body.slice(0, 200)}`);
+  }
+  expect(parsed, what).toMatchObject({ success: false, errCode: expect.any(String) });
+  expect(typeof parsed.errMsg, what).toBe('string');
+  expect(typeof parsed.traceId, what).toBe('string');
+  return parsed;
+}
+
+describe('every /v1 answer uses the wrapper', () => {
+  it('URL too long (414)', async () => {
+    const res = await rawRequest(
+      `GET /v1/misc/static/${'a'.repeat(400)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    );
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expectWrapper(res.body, 'long param');
+    const longUrl = await rawRequest(
+      `GET /v1/user/settings?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    );
+    expect([414, 431]).toContain(longUrl.status);
+    expectWrapper(longUrl.body, 'long url');
+  });
+
+  it('headers too large (431) and a malformed request (400)', async () => {
+    const big = await rawRequest(
+      `GET /v1/user/settings HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(big.status).toBe(431);
+    expectWrapper(big.body, 'headers too large');
+    const garbage = await rawRequest('GET /v1/user/settings HTTP/1.1\r\nHost x\r\n\r\n');
+    expect(garbage.status).toBe(400);
+    expectWrapper(garbage.body, 'malformed request');
+  });
+
+  it('bad percent-encoding, malformed JSON, unsupported media type, body too large', async () => {
+    const client = server.client();
+    const cases: Array<[string, RequestInit, string]> = [
+      ['/v1/canvas/detail?canvasId=%E0%A4%A', {}, 'bad query encoding'],
+      ['/v1/%E0%A4%A/x', {}, 'bad path encoding'],
+      [
+        '/v1/canvas/create',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":' },
+        'malformed JSON',
+      ],
+      [
+        '/v1/canvas/create',
+        { method: 'POST', headers: { 'content-type': 'application/x-unknown' }, body: 'x' },
+        'unsupported media type',
+      ],
+      [
+        '/v1/canvas/create',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(200_000) },
+        'body too large',
+      ],
+      [
+        '/v1/canvas/create',
+        { method: 'POST', headers: { 'content-type': 'application/json; charset=latin1' }, body: '{}' },
+        'unsupported charset',
+      ],
+    ];
+    for (const [path, init, what] of cases) {
+      const res = await client.fetch(path, init);
+      expect(res.status, what).toBeLessThan(500);
+      expectWrapper(await res.text(), what);
+    }
+  });
+});
+
+describe('login costs a password check whether or not the email exists', () => {
+  it('verifies against a dummy hash for an unknown email', async () => {
+    const spy = vi.mocked(verifyPassword);
+    spy.mockClear();
+    const res = await server
+      .client()
+      .fetch('/v1/auth/email/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: uniqueEmail('ghost'), password: 'whatever-1' }),
+      })
+      .then(wrapped);
+    expect(res.body).toMatchObject({ success: false, errCode: 'E0005' });
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy.mock.calls[0]![0]).toMatch(/^\$argon2id\$/);
+    expect(await spy.mock.results[0]!.value).toBe(false);
+
+    spy.mockClear();
+    const wrong = await server.client().fetch('/v1/auth/email/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: alice.email, password: 'not-the-password' }),
+    });
+    expect((await wrapped(wrong)).body.errCode).toBe('E0006');
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('verifies against a dummy hash for an account without a password (identity-provider only)', async () => {
+    const u = await buildUser(server);
+    await server.server.ctx.db.update(users).set({ passwordHash: null }).where(eq(users.uid, u.uid));
+    const spy = vi.mocked(verifyPassword);
+    spy.mockClear();
+    const res = await server
+      .client()
+      .fetch('/v1/auth/email/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: u.email, password: u.password }),
+      })
+      .then(wrapped);
+    expect(res.body).toMatchObject({ success: false, errCode: 'E0005' });
+    expect(res.body.errMsg).toMatch(/no password/);
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy.mock.calls[0]![0]).toMatch(/^\$argon2id\$/);
+  });
+});
