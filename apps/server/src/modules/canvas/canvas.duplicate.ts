@@ -25,10 +25,11 @@ import { ID_PREFIX } from '@atelier/contract';
 import { canvasDocName } from '../../collab/index.js';
 import type { AppContext, JobDefinition } from '../../context.js';
 import { canvases } from '../../db/schema/canvas.js';
+import { AppError } from '../../http/errors.js';
 import { defineJob } from '../../jobs/index.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
-import type { CanvasRow, CanvasService } from './canvas.service.js';
+import { loadCanvas, type CanvasRow, type CanvasService } from './canvas.service.js';
 
 export interface EntityDuplicateInput {
   uid: string;
@@ -68,11 +69,10 @@ class PermanentDuplicateError extends Error {}
 
 /** Copies the node graph; with the flag, copies pointed-to entities and rewrites their ids. */
 async function copyGraph(ctx: AppContext, service: CanvasService, copy: CanvasRow): Promise<CanvasSnapshot> {
-  const [source] = await ctx.db
-    .select()
-    .from(canvases)
-    .where(and(eq(canvases.canvasId, copy.duplicateFrom ?? ''), eq(canvases.uid, copy.uid)))
-    .limit(1);
+  const source = await loadCanvas(ctx.db, copy.uid, copy.duplicateFrom ?? '').catch((err: unknown) => {
+    if (err instanceof AppError) return null;
+    throw err;
+  });
   if (!source) throw new PermanentDuplicateError(`source canvas ${copy.duplicateFrom} not found`);
   const snapshot = await service.snapshot(source.canvasId);
   if (!copy.duplicateEntities) return snapshot;
@@ -156,7 +156,7 @@ export async function startDuplicate(
   uid: string,
   input: DuplicateInput,
 ): Promise<CanvasRow> {
-  const source = await service.getOwned(uid, input.canvasId);
+  const source = await service.load(uid, input.canvasId);
   const projectId = input.projectId ?? source.projectId;
   if (input.projectId) await service.checkProject(uid, input.projectId);
   const copy = await service.insert(uid, {

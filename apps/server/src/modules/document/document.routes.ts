@@ -3,6 +3,7 @@ import { collabFor } from '../../collab/index.js';
 import type { AppContext } from '../../context.js';
 import { exportDocument } from '../../export/index.js';
 import { RAW, type Handlers } from '../../http/register.js';
+import { finishRemoval } from '../access/access.delete.js';
 import { contentDisposition } from '../upload/upload.types.js';
 import { registerEntityDuplicator } from '../canvas/canvas.duplicate.js';
 import { duplicateDocument } from './document.duplicate.js';
@@ -21,7 +22,7 @@ export function documentHandlers(ctx: AppContext): Handlers {
     'knowledge.document.batchUpdate': async ({ user, body }) =>
       (await service.batchUpdate(user.uid, body.items)).map((row) => presentDocument(row)),
     'knowledge.document.delete': async ({ user, body }) => {
-      await service.delete(user.uid, body.docId);
+      await finishRemoval(ctx, await service.delete(user.uid, body.docId));
       return {};
     },
     'knowledge.document.list': async ({ user, query }) =>
