@@ -16,6 +16,7 @@ import {
   projects,
   providerItems,
   providers,
+  references,
   resources,
 } from '../../db/schema/index.js';
 import type { DbOrTx } from '../user/user.repository.js';
@@ -29,6 +30,7 @@ export type AccessType =
   | 'labelClass'
   | 'label'
   | 'actionResult'
+  | 'reference'
   | 'provider'
   | 'providerItem';
 
@@ -66,6 +68,10 @@ export const ENTITY_POLICIES: Readonly<Record<AccessType, EntityPolicy>> = {
   actionResult: {
     notFound: 'E1011',
     owned: ownedIn(actionResults, actionResults.resultId, actionResults.uid),
+  },
+  reference: {
+    notFound: 'E1004',
+    owned: ownedIn(references, references.referenceId, references.uid),
   },
   provider: { notFound: 'E1015', owned: ownedIn(providers, providers.providerId, providers.uid) },
   providerItem: {

@@ -2,6 +2,7 @@
 import { collabFor } from '../../collab/index.js';
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
+import { finishRemoval } from '../access/access.delete.js';
 import { createUploadService } from '../upload/upload.service.js';
 import { createProjectItemStores } from './project.items.js';
 import { presentProject, presentProjectDetail } from './project.presenter.js';
@@ -25,7 +26,7 @@ export function projectHandlers(
     'project.new': async ({ user, body }) => presentProject(await projects.create(user.uid, body), url),
     'project.update': async ({ user, body }) => presentProject(await projects.update(user.uid, body), url),
     'project.delete': async ({ user, body }) => {
-      await projects.delete(user.uid, body.projectId);
+      await finishRemoval(ctx, await projects.delete(user.uid, body.projectId));
       return {};
     },
     'project.list': async ({ user, query }) =>
@@ -37,7 +38,7 @@ export function projectHandlers(
       return {};
     },
     'project.deleteItems': async ({ user, body }) => {
-      await projects.deleteItems(user.uid, body.projectId, body.items);
+      await finishRemoval(ctx, await projects.deleteItems(user.uid, body.projectId, body.items));
       return {};
     },
   };
