@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ErrorCode } from '@atelier/contract';
+import type { EntityType, ErrorCode } from '@atelier/contract';
 import {
   actionResults,
   canvases,
@@ -32,7 +32,10 @@ export type AccessType =
   | 'actionResult'
   | 'reference'
   | 'provider'
-  | 'providerItem';
+  | 'providerItem'
+  | 'user'
+  | 'share'
+  | 'page';
 
 export interface EntityPolicy {
   /** What an id the caller may not see answers: the same as an id that does not exist. */
@@ -78,4 +81,22 @@ export const ENTITY_POLICIES: Readonly<Record<AccessType, EntityPolicy>> = {
     notFound: 'E1016',
     owned: ownedIn(providerItems, providerItems.itemId, providerItems.uid),
   },
+  /** A user "owns" their own account only. */
+  user: { notFound: 'E0005', owned: (_db, uid, ids) => Promise.resolve(ids.filter((id) => id === uid)) },
+  /** Shares and pages are not stored yet: no id names one (their grant source comes with them). */
+  share: { notFound: 'E1009', owned: () => Promise.resolve([]) },
+  page: { notFound: 'E1010', owned: () => Promise.resolve([]) },
+};
+
+/** The access type behind the contract's entity references (`target`, upload `entityType`…). */
+export const ENTITY_REF_TYPES: Readonly<Record<EntityType, AccessType>> = {
+  canvas: 'canvas',
+  document: 'document',
+  resource: 'resource',
+  project: 'project',
+  codeArtifact: 'codeArtifact',
+  skillResponse: 'actionResult',
+  user: 'user',
+  share: 'share',
+  page: 'page',
 };

@@ -20,7 +20,8 @@
  */
 import { AppError } from '../../http/errors.js';
 import type { DbOrTx } from '../user/user.repository.js';
-import { ENTITY_POLICIES, type AccessType } from './access.entities.js';
+import type { EntityRef } from '@atelier/contract';
+import { ENTITY_POLICIES, ENTITY_REF_TYPES, type AccessType } from './access.entities.js';
 import { GRANT_SOURCES, type AccessAction, type Actor, type GrantSource } from './access.grants.js';
 
 export type { AccessType } from './access.entities.js';
@@ -38,6 +39,8 @@ export function notFoundError(type: AccessType, id?: string): AppError {
 }
 
 export interface Access {
+  /** Like `require` for one contract entity reference (`{ entityType, entityId }`). */
+  requireRef(actor: Actor, action: AccessAction, ref: EntityRef): Promise<void>;
   /** Of `ids`, those the actor may act on this way. */
   check(actor: Actor, action: AccessAction, type: AccessType, ids: readonly string[]): Promise<Set<string>>;
   /** Whether the actor may act on this one id. */
@@ -60,15 +63,18 @@ export function accessFor(db: DbOrTx, sources: readonly GrantSource[] = GRANT_SO
     }
     return permitted;
   }
+  async function require(actor: Actor, action: AccessAction, type: AccessType, ids: readonly string[]) {
+    const permitted = await check(actor, action, type, ids);
+    const refused = ids.find((id) => !permitted.has(id));
+    if (refused !== undefined) throw notFoundError(type, refused);
+  }
   return {
     check,
+    require,
+    requireRef: (actor, action, ref) =>
+      require(actor, action, ENTITY_REF_TYPES[ref.entityType], [ref.entityId]),
     async can(actor, action, type, id) {
       return (await check(actor, action, type, [id])).has(id);
-    },
-    async require(actor, action, type, ids) {
-      const permitted = await check(actor, action, type, ids);
-      const refused = ids.find((id) => !permitted.has(id));
-      if (refused !== undefined) throw notFoundError(type, refused);
     },
   };
 }
