@@ -30,12 +30,12 @@ export type { AccessAction, Actor, GrantSource } from './access.grants.js';
 export const userActor = (uid: string): Actor => ({ kind: 'user', uid });
 export const ANONYMOUS: Actor = { kind: 'anonymous' };
 
-/** The error an id of `type` the caller may not see (or that does not exist) answers. */
-export function notFoundError(type: AccessType, id?: string): AppError {
-  return new AppError(
-    ENTITY_POLICIES[type].notFound,
-    id === undefined ? undefined : `${type} ${id} not found`,
-  );
+/**
+ * The error an id of `type` the caller may not see (or that does not exist) answers: the
+ * catalogue code and message only, so the answer is the same whichever way the id was refused.
+ */
+export function notFoundError(type: AccessType): AppError {
+  return new AppError(ENTITY_POLICIES[type].notFound);
 }
 
 export interface Access {
@@ -66,7 +66,7 @@ export function accessFor(db: DbOrTx, sources: readonly GrantSource[] = GRANT_SO
   async function require(actor: Actor, action: AccessAction, type: AccessType, ids: readonly string[]) {
     const permitted = await check(actor, action, type, ids);
     const refused = ids.find((id) => !permitted.has(id));
-    if (refused !== undefined) throw notFoundError(type, refused);
+    if (refused !== undefined) throw notFoundError(type);
   }
   return {
     check,

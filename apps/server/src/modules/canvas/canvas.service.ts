@@ -61,7 +61,7 @@ export async function loadCanvas(
 ): Promise<CanvasRow> {
   await accessFor(db).require(userActor(uid), action, 'canvas', [canvasId]);
   const [row] = await db.select().from(canvases).where(eq(canvases.canvasId, canvasId)).limit(1);
-  if (!row) throw notFoundError('canvas', canvasId);
+  if (!row) throw notFoundError('canvas');
   return row;
 }
 
@@ -117,7 +117,7 @@ export class CanvasService {
         .limit(1);
       if (existing?.uid === uid) return existing;
       // Someone else's id answers like an id the caller cannot see, whatever the entity.
-      if (existing) throw notFoundError('canvas', input.canvasId);
+      if (existing) throw notFoundError('canvas');
     }
     await this.checkProject(uid, input.projectId);
     await this.checkMinimap(uid, input.minimapStorageKey);

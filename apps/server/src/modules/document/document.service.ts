@@ -81,7 +81,7 @@ export class DocumentService {
         .limit(1);
       if (existing?.uid === uid) return existing;
       // Someone else's id answers like an id the caller cannot see, whatever the entity.
-      if (existing) throw notFoundError('document', input.docId);
+      if (existing) throw notFoundError('document');
     }
     if (input.projectId) await requireProject(this.db, uid, [input.projectId]);
     const ydoc = markdownToYDoc(input.initialContent ?? '');

@@ -197,7 +197,7 @@ export class ProjectService {
         await access.require(userActor(uid), 'delete', type, ids);
         const inProject = await this.items[type].idsInProject(tx, uid, projectId, ids);
         const missing = ids.find((id) => !inProject.has(id));
-        if (missing) throw notFoundError(type, missing);
+        if (missing) throw notFoundError(type);
       }
       const done = emptyRemoval();
       for (const [type, ids] of groups) mergeRemovals(done, await this.items[type].delete(tx, uid, ids));

@@ -42,7 +42,7 @@ export async function loadResource(
 ): Promise<ResourceRow> {
   await accessFor(db).require(userActor(uid), action, 'resource', [resourceId]);
   const [row] = await db.select().from(resources).where(eq(resources.resourceId, resourceId)).limit(1);
-  if (!row) throw notFoundError('resource', resourceId);
+  if (!row) throw notFoundError('resource');
   return row;
 }
 
@@ -78,7 +78,7 @@ export class ResourceService {
       throw badRequest('resourceId: must start with r- and use letters, digits, - or _');
     const [row] = await this.db.select().from(resources).where(eq(resources.resourceId, resourceId)).limit(1);
     // Someone else's id answers like an id the caller cannot see, whatever the entity.
-    if (row && row.uid !== uid) throw notFoundError('resource', resourceId);
+    if (row && row.uid !== uid) throw notFoundError('resource');
     return row ?? null;
   }
 
@@ -260,7 +260,7 @@ export class ResourceService {
     await accessFor(this.db).require(userActor(uid), 'write', 'resource', ids);
     const rows = await this.db.select().from(resources).where(inArray(resources.resourceId, ids));
     const missing = ids.find((id) => !rows.some((r) => r.resourceId === id));
-    if (missing) throw notFoundError('resource', missing);
+    if (missing) throw notFoundError('resource');
     const started = await this.startIndex(rows);
     return ids.map((id) => started.find((r) => r.resourceId === id)!);
   }
