@@ -23,6 +23,7 @@ beforeAll(async () => {
   fx = await startSkillFixture();
   [a, b] = await Promise.all([buildUserWithModel(fx), buildUserWithModel(fx)]);
   fx.fake.reply = 'Queued answer';
+  expectData(await call(a.client, 'POST', '/v1/canvas/create', { canvasId: 'c-target1' }));
   const started = expectData(
     await call<{ resultId: string }>(a.client, 'POST', '/v1/skill/invoke', {
       input: { query: 'Run me later' },

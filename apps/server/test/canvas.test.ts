@@ -49,7 +49,7 @@ describe('create', () => {
     expect(first.canvasId).toBe(id);
     const again = await create(alice, { canvasId: id, title: 'retry' });
     expect(again).toMatchObject({ canvasId: id, title: 'offline' });
-    expect((await post(bob, '/canvas/create', { canvasId: id })).errCode).toBe('E0003');
+    expect((await post(bob, '/canvas/create', { canvasId: id })).errCode).toBe('E1000');
     expect((await post(alice, '/canvas/create', { canvasId: 'x-wrong-prefix' })).errCode).toBe('E0003');
   });
 

@@ -52,7 +52,7 @@ describe('create and detail', () => {
     const first = await create(alice, { docId: id, title: 'first', readOnly: true });
     expect(first).toMatchObject({ docId: id, readOnly: true });
     expect(await create(alice, { docId: id, title: 'again' })).toMatchObject({ docId: id, title: 'first' });
-    expect((await post(bob, '/knowledge/document/create', { docId: id })).errCode).toBe('E0003');
+    expect((await post(bob, '/knowledge/document/create', { docId: id })).errCode).toBe('E1003');
     expect((await post(alice, '/knowledge/document/create', { docId: 'c-not-a-doc' })).errCode).toBe('E0003');
     expect((await post(alice, '/knowledge/document/create', { projectId: 'p-missing' })).errCode).toBe(
       'E1014',

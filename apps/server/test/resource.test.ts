@@ -147,7 +147,7 @@ describe('resources', () => {
         content: 'a',
         resourceId: 'r-client-made-1',
       }),
-      'E0003',
+      'E1002',
     );
     await server.server.ctx.queue.drain();
     const texts = expectData(

@@ -49,6 +49,7 @@ describe('skill streamInvoke', () => {
   it('streams start, log, reasoning, content, token usage, sources and end, and persists them', async () => {
     fx.fake.reasoning = 'Let me think about France';
     fx.fake.reply = 'Paris is the capital [1]. Nothing more 【2】.';
+    expectData(await call(a.client, 'POST', '/v1/canvas/create', { canvasId: 'c-anything' }));
     const run = await streamSkill(a.client, {
       input: { query: 'What is the capital of France?' },
       context: {
@@ -189,7 +190,7 @@ describe('skill streamInvoke', () => {
     expect(result.steps![0]!.content).toBe('one two');
   });
 
-  it('puts owned documents and project instructions into the prompt, skipping others', async () => {
+  it('puts owned documents and project instructions into the prompt, refusing others', async () => {
     const b = await buildUser(fx.server);
     const db = fx.server.server.ctx.db;
     await db.insert(documents).values([
@@ -208,10 +209,20 @@ describe('skill streamInvoke', () => {
       customInstructions: 'Always mention sails.',
     });
     const projectId = project.body.success ? project.body.data!.projectId : undefined;
+    // Someone else's document is refused like a missing one, and nothing runs.
+    const before = fx.fake.requests.length;
+    expectFailure(
+      await call(a.client, 'POST', '/v1/skill/invoke', {
+        input: { query: 'Summarise' },
+        context: { documents: [{ docId: 'd-skillmine' }, { docId: 'd-skilltheirs' }] },
+      }),
+      'E1003',
+    );
+    expect(fx.fake.requests.length).toBe(before);
     const run = await streamSkill(a.client, {
       input: { query: 'Summarise' },
       context: {
-        documents: [{ docId: 'd-skillmine' }, { docId: 'd-skilltheirs' }],
+        documents: [{ docId: 'd-skillmine' }],
         resources: [{ resourceId: 'r-skillmine' }],
       },
       locale: 'fr',
@@ -225,7 +236,7 @@ describe('skill streamInvoke', () => {
     expect(system).toContain('"fr"');
     if (projectId) expect(system).toContain('Always mention sails.');
     const log = run.events.find((e) => e.event === 'log')!.log!;
-    expect(log.titleArgs).toEqual({ sources: 2, skipped: 1 });
+    expect(log.titleArgs).toEqual({ sources: 2, skipped: 0 });
   });
 });
 

@@ -175,10 +175,14 @@ function describeUploads(label: string, env: () => Record<string, string>) {
     });
 
     it('accepts fields after the file and records entity and owner', async () => {
+      const created = await alice.json<Wrapped<{ docId: string }>>('POST', '/v1/knowledge/document/create', {
+        title: 'On a document',
+      });
+      const docId = created.body.data!.docId;
       const fd = new FormData();
       fd.append('file', new Blob(['hello']), 'hello.md');
       fd.append('entityType', 'document');
-      fd.append('entityId', 'd-123');
+      fd.append('entityId', docId);
       const res = await upload(alice, fd);
       expect(res.success).toBe(true);
       expect(res.data!.storageKey).toMatch(/\.md$/);
@@ -188,7 +192,7 @@ function describeUploads(label: string, env: () => Record<string, string>) {
       const file = await service.readOwnedFile(aliceUid, res.data!.storageKey);
       expect(file).toMatchObject({
         entityType: 'document',
-        entityId: 'd-123',
+        entityId: docId,
         size: 5,
         visibility: 'private',
       });

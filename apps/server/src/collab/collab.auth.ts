@@ -1,11 +1,13 @@
 /**
  * Who may open a collaborative document: short-lived collab tokens (JWT, audience
- * `atelier-collab`) and the ownership check behind `onAuthenticate`.
+ * `atelier-collab`) and the access check behind `onAuthenticate` (the access policy's answer:
+ * read lets a connection in, write lets it edit).
  */
 import { eq } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { canvases } from '../db/schema/canvas.js';
 import { documents } from '../db/schema/document.js';
+import { accessFor, type Actor } from '../modules/access/access.js';
 import type { DbOrTx } from '../db/helpers.js';
 import type { CollabTarget } from './collab.names.js';
 
@@ -43,25 +45,32 @@ export async function verifyCollabToken(secret: string, token: string): Promise<
 }
 
 export interface CollabAccess {
-  uid: string;
-  /** Read-only documents, and canvases that are not `ready` (e.g. still being copied). */
+  /** Read-only: no write access, a read-only document, or a canvas not `ready` (e.g. still being copied). */
   readOnly: boolean;
 }
 
-/** Owner and read-only flag of the entity behind a document name; null when it does not exist. */
-export async function lookupAccess(db: DbOrTx, target: CollabTarget): Promise<CollabAccess | null> {
+/** How `actor` may open the entity behind a document name; null when it may not (or it does not exist). */
+export async function collabAccess(
+  db: DbOrTx,
+  actor: Actor,
+  target: CollabTarget,
+): Promise<CollabAccess | null> {
+  const type = target.kind === 'canvas' ? 'canvas' : 'document';
+  const access = accessFor(db);
+  if (!(await access.can(actor, 'read', type, target.id))) return null;
+  const writable = await access.can(actor, 'write', type, target.id);
   if (target.kind === 'canvas') {
     const [row] = await db
-      .select({ uid: canvases.uid, readOnly: canvases.readOnly, status: canvases.status })
+      .select({ readOnly: canvases.readOnly, status: canvases.status })
       .from(canvases)
       .where(eq(canvases.canvasId, target.id))
       .limit(1);
-    return row ? { uid: row.uid, readOnly: row.readOnly || row.status !== 'ready' } : null;
+    return row ? { readOnly: !writable || row.readOnly || row.status !== 'ready' } : null;
   }
   const [row] = await db
-    .select({ uid: documents.uid, readOnly: documents.readOnly })
+    .select({ readOnly: documents.readOnly })
     .from(documents)
     .where(eq(documents.docId, target.id))
     .limit(1);
-  return row ?? null;
+  return row ? { readOnly: !writable || row.readOnly } : null;
 }

@@ -21,7 +21,8 @@ import * as Y from 'yjs';
 import { yDocToMarkdown } from '@atelier/editor';
 import type { AppContext } from '../context.js';
 import { KeyedLock } from '../lib/keyed-lock.js';
-import { lookupAccess, verifyCollabToken } from './collab.auth.js';
+import { userActor } from '../modules/access/access.js';
+import { collabAccess, verifyCollabToken } from './collab.auth.js';
 import { contentLength, writeDerived, type DerivedInfo } from './collab.derive.js';
 import { CollabRefusal, EditGuard, contentLimitRefusal, syncUpdateOf } from './collab.guard.js';
 import { parseCollabName, type CollabTarget } from './collab.names.js';
@@ -140,9 +141,9 @@ export class CollabService {
     if (!target) throw new CollabDenied('unknown-document');
     const uid = await verifyCollabToken(this.ctx.secrets.jwt, data.token);
     if (!uid) throw new CollabDenied('invalid-token');
-    const access = await lookupAccess(this.db, target);
+    const access = await collabAccess(this.db, userActor(uid), target);
     // Someone else's document looks exactly like a missing one.
-    if (!access || access.uid !== uid) throw new CollabDenied('permission-denied');
+    if (!access) throw new CollabDenied('permission-denied');
     if (access.readOnly) data.connectionConfig.readOnly = true;
     return { uid };
   }

@@ -4,12 +4,13 @@
  * instructions and the output language. Per-type limits come from the skill's context rules; the
  * whole is cut to a token budget from the model's context limit (about 4 characters a token).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { ModelMessage } from 'ai';
 import type { InvokeContext, ResultHistoryItem, SkillInvocationConfig } from '@atelier/contract';
 import type { Db } from '../db/connect.js';
 import { documents, projects, resources } from '../db/schema/index.js';
 import { badRequest } from '../http/errors.js';
+import { accessFor, userActor } from '../modules/access/access.js';
 import type { CitationSource } from './skill.citations.js';
 import type { BuiltContext, GatheredSource } from './skill.types.js';
 
@@ -19,7 +20,10 @@ export interface LoadedItem {
   content: string;
 }
 
-/** Reads items of one kind the user owns; missing or foreign ids are simply not returned. */
+/**
+ * Reads items of one kind the user may read (the access policy's answer); ids that are gone by
+ * the time the run starts are not returned (foreign ids were refused when the run was invoked).
+ */
 export interface ContextLoader {
   load(uid: string, ids: string[]): Promise<LoadedItem[]>;
 }
@@ -35,11 +39,12 @@ export function documentLoader(
 ): ContextLoader {
   return {
     async load(uid, ids) {
-      if (!ids.length) return [];
+      const readable = [...(await accessFor(db).check(userActor(uid), 'read', 'document', ids))];
+      if (!readable.length) return [];
       const rows = await db
         .select({ id: documents.docId, title: documents.title, content: documents.content })
         .from(documents)
-        .where(and(eq(documents.uid, uid), inArray(documents.docId, ids)));
+        .where(inArray(documents.docId, readable));
       if (!live) return rows;
       return Promise.all(
         rows.map(async (row) => {
@@ -55,11 +60,12 @@ export function documentLoader(
 export function resourceLoader(db: Db): ContextLoader {
   return {
     async load(uid, ids) {
-      if (!ids.length) return [];
+      const readable = [...(await accessFor(db).check(userActor(uid), 'read', 'resource', ids))];
+      if (!readable.length) return [];
       return db
         .select({ id: resources.resourceId, title: resources.title, content: resources.content })
         .from(resources)
-        .where(and(eq(resources.uid, uid), inArray(resources.resourceId, ids)));
+        .where(inArray(resources.resourceId, readable));
     },
   };
 }
@@ -212,11 +218,14 @@ export async function buildContext(
   }
 
   let customInstructions: string | null = null;
-  if (input.projectId) {
+  if (
+    input.projectId &&
+    (await accessFor(db).can(userActor(input.uid), 'read', 'project', input.projectId))
+  ) {
     const [project] = await db
       .select({ text: projects.customInstructions })
       .from(projects)
-      .where(and(eq(projects.projectId, input.projectId), eq(projects.uid, input.uid)))
+      .where(eq(projects.projectId, input.projectId))
       .limit(1);
     customInstructions = project?.text?.trim() || null;
   }

@@ -13,7 +13,7 @@ import { openLiveMarkdown, readDocumentMarkdown, type LiveMarkdownWriter } from 
 import { documents } from '../db/schema/index.js';
 import { badRequest } from '../http/errors.js';
 import { now } from '../lib/time.js';
-import { DocumentService, getOwnedDocument, readOnlyDocument } from '../modules/document/document.service.js';
+import { DocumentService, loadDocument, readOnlyDocument } from '../modules/document/document.service.js';
 import { stripCitations } from './skill.citations.js';
 import { contextRules, systemText, withQuery } from './skill.prompt.js';
 import type { SkillDefinition, SkillOutput, SkillRunEnv } from './skill.types.js';
@@ -135,7 +135,7 @@ function selectionOf(input: SkillInput, needText: boolean): { docId: string; tex
 /** Loads the document and splits it around the selection (E1003 foreign or missing, E0003 not found). */
 async function prepareEdit(env: SkillRunEnv, needText: boolean): Promise<void> {
   const { docId, text } = selectionOf(env.input, needText);
-  const row = await getOwnedDocument(env.ctx.db, env.uid, docId);
+  const row = await loadDocument(env.ctx.db, env.uid, docId, 'write');
   if (row.readOnly) throw readOnlyDocument();
   const markdown = await readDocumentMarkdown(env.collab, docId);
   let state: EditState;

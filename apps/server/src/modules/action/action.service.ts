@@ -1,12 +1,13 @@
 /**
  * Action results for their owner: read one (latest or a given version) with its steps, list runs,
- * and abort a running one. `getOwnedResult` is the authorization helper: someone else's result
- * answers exactly like a missing one (E1011).
+ * and abort a running one. Who may see a result is the access module's answer (`load`): someone
+ * else's result answers exactly like a missing one (E1011).
  */
 import type { z } from 'zod';
 import type { ListActionResultsQuerySchema } from '@atelier/contract';
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../http/errors.js';
+import { accessFor, userActor, type AccessAction } from '../access/access.js';
 import { abortLocalRun } from '../../skills/skill.aborts.js';
 import {
   findResult,
@@ -22,9 +23,15 @@ type ListQuery = z.infer<typeof ListActionResultsQuerySchema>;
 export class ActionService {
   constructor(private readonly db: Db) {}
 
-  async getOwnedResult(uid: string, resultId: string, version?: number): Promise<ActionResultRow> {
+  async load(
+    uid: string,
+    resultId: string,
+    version?: number,
+    action: AccessAction = 'read',
+  ): Promise<ActionResultRow> {
+    await accessFor(this.db).require(userActor(uid), action, 'actionResult', [resultId]);
     const row = await findResult(this.db, resultId, version);
-    if (!row || row.uid !== uid) throw new AppError('E1011');
+    if (!row) throw new AppError('E1011');
     return row;
   }
 
@@ -33,7 +40,7 @@ export class ActionService {
     resultId: string,
     version?: number,
   ): Promise<{ row: ActionResultRow; steps: ActionStepRow[] }> {
-    const row = await this.getOwnedResult(uid, resultId, version);
+    const row = await this.load(uid, resultId, version);
     return { row, steps: await stepsOf(this.db, row.resultId, row.version) };
   }
 
@@ -45,7 +52,7 @@ export class ActionService {
 
   /** Stops the latest version if it is still running; what was streamed so far is kept. */
   async abort(uid: string, resultId: string): Promise<{ row: ActionResultRow; steps: ActionStepRow[] }> {
-    const row = await this.getOwnedResult(uid, resultId);
+    const row = await this.load(uid, resultId, undefined, 'write');
     if (row.status === 'waiting' || row.status === 'executing') {
       await requestAbort(this.db, row.resultId, row.version);
       abortLocalRun(row.resultId, row.version);

@@ -26,9 +26,10 @@ import type { AppContext } from '../../context.js';
 import { canvases } from '../../db/schema/canvas.js';
 import { duplicateCanvasJob, type DuplicateCanvasPayload } from '../../jobs/definitions/canvas-duplicate.js';
 import { enqueue, type JobDeps, type JobHandler } from '../../jobs/jobs.spec.js';
+import { AppError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
-import type { CanvasRow, CanvasService } from './canvas.service.js';
+import { loadCanvas, type CanvasRow, type CanvasService } from './canvas.service.js';
 
 export interface EntityDuplicateInput {
   uid: string;
@@ -66,11 +67,10 @@ class PermanentDuplicateError extends Error {}
 /** Copies the node graph; with the flag, copies pointed-to entities and rewrites their ids. */
 async function copyGraph(deps: JobDeps, copy: CanvasRow): Promise<CanvasSnapshot> {
   const { ctx, services } = deps;
-  const [source] = await ctx.db
-    .select()
-    .from(canvases)
-    .where(and(eq(canvases.canvasId, copy.duplicateFrom ?? ''), eq(canvases.uid, copy.uid)))
-    .limit(1);
+  const source = await loadCanvas(ctx.db, copy.uid, copy.duplicateFrom ?? '').catch((err: unknown) => {
+    if (err instanceof AppError) return null;
+    throw err;
+  });
   if (!source) throw new PermanentDuplicateError(`source canvas ${copy.duplicateFrom} not found`);
   const snapshot = await services.canvases.snapshot(source.canvasId);
   if (!copy.duplicateEntities) return snapshot;
@@ -141,7 +141,7 @@ export async function startDuplicate(
   uid: string,
   input: DuplicateInput,
 ): Promise<CanvasRow> {
-  const source = await service.getOwned(uid, input.canvasId);
+  const source = await service.load(uid, input.canvasId);
   const projectId = input.projectId ?? source.projectId;
   if (input.projectId) await service.checkProject(uid, input.projectId);
   const copy = await service.insert(uid, {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { RAW, describeZodError, type Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
+import { finishRemoval } from '../access/access.delete.js';
 import { readUploadForm, uploadSpoolDir } from '../upload/upload.form.js';
 import { contentDisposition } from '../upload/upload.types.js';
 import { startDuplicate } from './canvas.duplicate.js';
@@ -23,13 +24,13 @@ export function canvasHandlers(ctx: AppContext, services: Services): Handlers {
     'canvas.create': async ({ user, body }) => presentCanvas(await service.create(user.uid, body), url),
     'canvas.update': async ({ user, body }) => presentCanvas(await service.update(user.uid, body), url),
     'canvas.delete': async ({ user, body }) => {
-      await service.delete(user.uid, body.canvasId);
+      await finishRemoval(ctx, await service.delete(user.uid, body.canvasId));
       return {};
     },
     'canvas.list': async ({ user, query }) =>
       (await service.list(user.uid, query)).map((c) => presentCanvas(c, url)),
     'canvas.detail': async ({ user, query }) =>
-      presentCanvas(await service.getOwned(user.uid, query.canvasId), url),
+      presentCanvas(await service.load(user.uid, query.canvasId), url),
     'canvas.data': async ({ user, query }) =>
       presentCanvasData(await service.data(user.uid, query.canvasId), url),
     'canvas.duplicate': async ({ user, body }) =>
@@ -61,7 +62,7 @@ export function canvasHandlers(ctx: AppContext, services: Services): Handlers {
     },
 
     'canvas.export': async ({ user, query, reply }) => {
-      const canvas = await service.getOwned(user.uid, query.canvasId);
+      const canvas = await service.load(user.uid, query.canvasId);
       const file = exportCanvasFile(await service.snapshot(canvas.canvasId), canvas.title, query.format);
       void reply
         .header('content-type', file.contentType)

@@ -1,6 +1,6 @@
 /**
  * Canvases: create, update, delete, list, detail, raw data from the live Yjs state, and auto
- * naming. `getOwnedCanvas` is the one authorization helper: another user's canvas answers
+ * naming. Who may do what is the access module's answer (`load`): another user's canvas answers
  * exactly like a missing one (E1000). Import, export and duplication build on this service.
  */
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
@@ -8,17 +8,17 @@ import * as Y from 'yjs';
 import { applySnapshot, createCanvasDoc, getCanvasSnapshot, type CanvasSnapshot } from '@atelier/canvas';
 import type { CreateCanvas, PageQuery, UpdateCanvas } from '@atelier/contract';
 import { canvasDocName, type CollabService } from '../../collab/index.js';
-import { deleteState, seedState } from '../../collab/collab.store.js';
+import { seedState } from '../../collab/collab.store.js';
 import type { Db } from '../../db/connect.js';
 import { canvases } from '../../db/schema/canvas.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
-import { getOwnedProject } from '../project/project.service.js';
+import { accessFor, notFoundError, userActor, type AccessAction } from '../access/access.js';
+import { removeDependents, type Removal } from '../access/access.delete.js';
 import type { OwnedFileReader } from '../project/project.service.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import { findUserByUid, type UserRow } from '../user/user.repository.js';
-import { deleteLabelsOn } from '../label/label.repository.js';
 
 export type CanvasRow = typeof canvases.$inferSelect;
 
@@ -53,14 +53,16 @@ const ORDER = {
 export const canvasNotFound = () => new AppError('E1000');
 export const nodeLimitReached = () => badRequest('node limit reached');
 
-/** The canvas if `uid` owns it; E1000 otherwise. */
-export async function getOwnedCanvas(db: DbOrTx, uid: string, canvasId: string): Promise<CanvasRow> {
-  const [row] = await db
-    .select()
-    .from(canvases)
-    .where(and(eq(canvases.canvasId, canvasId), eq(canvases.uid, uid)))
-    .limit(1);
-  if (!row) throw canvasNotFound();
+/** The canvas if `uid` may act on it this way (the access policy); E1000 otherwise. */
+export async function loadCanvas(
+  db: DbOrTx,
+  uid: string,
+  canvasId: string,
+  action: AccessAction = 'read',
+): Promise<CanvasRow> {
+  await accessFor(db).require(userActor(uid), action, 'canvas', [canvasId]);
+  const [row] = await db.select().from(canvases).where(eq(canvases.canvasId, canvasId)).limit(1);
+  if (!row) throw notFoundError('canvas');
   return row;
 }
 
@@ -87,12 +89,12 @@ export class CanvasService {
     return this.deps.maxNodes;
   }
 
-  getOwned(uid: string, canvasId: string): Promise<CanvasRow> {
-    return getOwnedCanvas(this.deps.db, uid, canvasId);
+  load(uid: string, canvasId: string, action: AccessAction = 'read'): Promise<CanvasRow> {
+    return loadCanvas(this.deps.db, uid, canvasId, action);
   }
 
   async checkProject(uid: string, projectId: string | null | undefined): Promise<void> {
-    if (projectId) await getOwnedProject(this.deps.db, uid, projectId);
+    if (projectId) await accessFor(this.deps.db).require(userActor(uid), 'write', 'project', [projectId]);
   }
 
   async checkMinimap(uid: string, storageKey: string | undefined): Promise<void> {
@@ -115,7 +117,8 @@ export class CanvasService {
         .where(eq(canvases.canvasId, input.canvasId))
         .limit(1);
       if (existing?.uid === uid) return existing;
-      if (existing) throw badRequest('canvasId: already in use');
+      // Someone else's id answers like an id the caller cannot see, whatever the entity.
+      if (existing) throw notFoundError('canvas');
     }
     await this.checkProject(uid, input.projectId);
     await this.checkMinimap(uid, input.minimapStorageKey);
@@ -149,7 +152,7 @@ export class CanvasService {
   }
 
   async update(uid: string, input: UpdateCanvas): Promise<CanvasRow> {
-    const current = await this.getOwned(uid, input.canvasId);
+    const current = await this.load(uid, input.canvasId, 'write');
     await this.checkProject(uid, input.projectId);
     await this.checkMinimap(uid, input.minimapStorageKey);
     const patch: Partial<CanvasRow> = { updatedAt: now() };
@@ -169,16 +172,15 @@ export class CanvasService {
     return row;
   }
 
-  async delete(uid: string, canvasId: string): Promise<void> {
-    const row = await this.getOwned(uid, canvasId);
-    const name = canvasDocName(row.canvasId);
-    await this.deps.db.transaction(async (tx) => {
+  /** Deletes the canvas and what hangs on it; answers the stored files left to remove after commit. */
+  async delete(uid: string, canvasId: string): Promise<Removal> {
+    const row = await this.load(uid, canvasId, 'delete');
+    const removal = await this.deps.db.transaction(async (tx) => {
       await tx.delete(canvases).where(and(eq(canvases.canvasId, row.canvasId), eq(canvases.uid, uid)));
-      await deleteState(tx, [name]);
-      // Labels and references on a deleted item would point at nothing.
-      await deleteLabelsOn(tx, uid, 'canvas', [row.canvasId]);
+      return removeDependents(tx, uid, 'canvas', [row.canvasId]);
     });
-    this.collab.disconnectAll(name);
+    for (const name of removal.collabNames) this.collab.disconnectAll(name);
+    return removal;
   }
 
   async list(uid: string, query: PageQuery & { projectId?: string }): Promise<CanvasRow[]> {
@@ -199,7 +201,7 @@ export class CanvasService {
   }
 
   async data(uid: string, canvasId: string): Promise<CanvasDataRows> {
-    const canvas = await this.getOwned(uid, canvasId);
+    const canvas = await this.load(uid, canvasId);
     const [snapshot, owner] = await Promise.all([
       this.snapshot(canvas.canvasId),
       findUserByUid(this.deps.db, canvas.uid),
@@ -208,7 +210,7 @@ export class CanvasService {
   }
 
   async autoName(uid: string, canvasId: string, directUpdate: boolean): Promise<string> {
-    const canvas = await this.getOwned(uid, canvasId);
+    const canvas = await this.load(uid, canvasId, 'write');
     const generate = this.deps.titleGenerator;
     if (!generate) throw new AppError('E0014');
     const snapshot = await this.snapshot(canvas.canvasId);

@@ -1,8 +1,8 @@
 /**
  * Code artifacts: create (or ensure one under a given id), update (optionally creating), read,
  * list, and copy for canvas duplication. Rules: mind-map content must be a mind map, a preview is
- * an image file the user uploaded. `getOwnedCodeArtifact` is the one authorization helper:
- * someone else's artifact answers exactly like a missing one (E1013).
+ * an image file the user uploaded. Who may do what is the access module's answer
+ * (`loadCodeArtifact`): someone else's artifact answers exactly like a missing one (E1013).
  */
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import {
@@ -18,6 +18,7 @@ import { codeArtifacts } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
+import { accessFor, userActor, type AccessAction } from '../access/access.js';
 import type { StoredFile } from '../upload/upload.service.js';
 import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
 
@@ -60,14 +61,16 @@ async function findArtifact(db: DbOrTx, artifactId: string): Promise<CodeArtifac
   return row;
 }
 
-/** The artifact if `uid` owns it; E1013 otherwise. */
-export async function getOwnedCodeArtifact(
+/** The artifact if `uid` may act on it this way (the access policy); E1013 otherwise. */
+export async function loadCodeArtifact(
   db: DbOrTx,
   uid: string,
   artifactId: string,
+  action: AccessAction = 'read',
 ): Promise<CodeArtifactRow> {
+  await accessFor(db).require(userActor(uid), action, 'codeArtifact', [artifactId]);
   const row = await findArtifact(db, artifactId);
-  if (!row || row.uid !== uid) throw notFound();
+  if (!row) throw notFound();
   return row;
 }
 
@@ -82,7 +85,7 @@ export async function duplicateCodeArtifact(
   db: DbOrTx,
   input: { fromUid: string; artifactId: string; toUid?: string; copyId?: string },
 ): Promise<CodeArtifactRow> {
-  const source = await getOwnedCodeArtifact(db, input.fromUid, input.artifactId);
+  const source = await loadCodeArtifact(db, input.fromUid, input.artifactId);
   const toUid = input.toUid ?? input.fromUid;
   const copyId = input.copyId ?? newId('codeArtifact');
   await db
@@ -97,7 +100,7 @@ export async function duplicateCodeArtifact(
       previewStorageKey: toUid === source.uid ? source.previewStorageKey : null,
     })
     .onConflictDoNothing();
-  return getOwnedCodeArtifact(db, toUid, copyId);
+  return loadCodeArtifact(db, toUid, copyId);
 }
 
 function checkMindMap(type: CodeArtifactType, content: string): void {
@@ -111,7 +114,7 @@ export class CodeArtifactService {
   ) {}
 
   get(uid: string, artifactId: string): Promise<CodeArtifactRow> {
-    return getOwnedCodeArtifact(this.db, uid, artifactId);
+    return loadCodeArtifact(this.db, uid, artifactId);
   }
 
   /**
@@ -122,10 +125,7 @@ export class CodeArtifactService {
     if (input.artifactId === undefined) return this.insert(uid, newId('codeArtifact'), input);
     checkClientId(input.artifactId);
     const existing = await findArtifact(this.db, input.artifactId);
-    if (existing) {
-      if (existing.uid !== uid) throw notFound();
-      return existing;
-    }
+    if (existing) return loadCodeArtifact(this.db, uid, existing.artifactId);
     if (!input.createIfNotExists) throw notFound();
     return this.insert(uid, input.artifactId, input);
   }
@@ -139,7 +139,7 @@ export class CodeArtifactService {
       if (!input.type) throw badRequest('type: required to create an artifact');
       return this.insert(uid, input.artifactId, { ...input, type: input.type });
     }
-    if (existing.uid !== uid) throw notFound();
+    await accessFor(this.db).require(userActor(uid), 'write', 'codeArtifact', [existing.artifactId]);
     checkMindMap(input.type ?? existing.type, input.content ?? existing.content);
     const patch: Partial<NewCodeArtifact> = { updatedAt: now() };
     if (input.type !== undefined) patch.type = input.type;
@@ -202,7 +202,7 @@ export class CodeArtifactService {
     } catch (err) {
       // Two "create if not exists" calls for one id at once: the second answers the first's artifact.
       if (!isUniqueViolation(err)) throw err;
-      return getOwnedCodeArtifact(this.db, uid, artifactId);
+      return loadCodeArtifact(this.db, uid, artifactId);
     }
   }
 

@@ -2,23 +2,22 @@
  * Copying a document for a canvas duplicated with `duplicateEntities`: the row and the exact Yjs
  * state, under an id derived from the job's seed, so a retried job finds its earlier copy.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { seedState } from '../../collab/collab.store.js';
 import { documentDocName } from '../../collab/index.js';
 import { documents } from '../../db/schema/document.js';
 import type { JobDeps } from '../../jobs/jobs.spec.js';
+import { accessFor, userActor } from '../access/access.js';
 import { stableId, type EntityDuplicateInput } from '../canvas/canvas.duplicate.js';
 
 export async function duplicateDocument(
   { ctx, services }: JobDeps,
   input: EntityDuplicateInput,
 ): Promise<string | null> {
-  const [source] = await ctx.db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.docId, input.entityId), eq(documents.uid, input.uid)))
-    .limit(1);
+  // Only what the canvas owner may read is copied; other nodes keep pointing at the original.
+  if (!(await accessFor(ctx.db).can(userActor(input.uid), 'read', 'document', input.entityId))) return null;
+  const [source] = await ctx.db.select().from(documents).where(eq(documents.docId, input.entityId)).limit(1);
   if (!source) return null;
   const docId = stableId('document', input.seed);
   const state = await services.collab.read(documentDocName(source.docId), (doc) =>

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { exportDocument } from '../../export/index.js';
 import { RAW, type Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
+import { finishRemoval } from '../access/access.delete.js';
 import { contentDisposition } from '../upload/upload.types.js';
 import { presentDocument } from './document.presenter.js';
 
@@ -17,7 +18,7 @@ export function documentHandlers(ctx: AppContext, services: Services): Handlers 
     'knowledge.document.batchUpdate': async ({ user, body }) =>
       (await service.batchUpdate(user.uid, body.items)).map((row) => presentDocument(row)),
     'knowledge.document.delete': async ({ user, body }) => {
-      await service.delete(user.uid, body.docId);
+      await finishRemoval(ctx, await service.delete(user.uid, body.docId));
       return {};
     },
     'knowledge.document.list': async ({ user, query }) =>

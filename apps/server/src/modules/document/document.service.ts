@@ -1,25 +1,24 @@
 /**
  * Library documents: create (optionally from Markdown), update (title, project, read-only, or the
  * whole text, applied to the live document), delete, list, detail with content, export and copy.
- * `getOwnedDocument` is the one authorization helper: another user's document answers exactly
- * like a missing one (E1003).
+ * Who may do what is the access module's answer (`loadDocument`): another user's document answers
+ * exactly like a missing one (E1003).
  */
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { CreateDocument, PageQuery, UpdateDocument } from '@atelier/contract';
 import { markdownToYDoc, yDocToMarkdown } from '@atelier/editor';
 import { deriveDocumentFields, overContentLimit } from '../../collab/collab.derive.js';
-import { deleteState, seedState } from '../../collab/collab.store.js';
+import { seedState } from '../../collab/collab.store.js';
 import { documentDocName, type CollabService } from '../../collab/index.js';
 import type { Db } from '../../db/connect.js';
 import { documents } from '../../db/schema/document.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
-import { getOwnedProject } from '../project/project.service.js';
+import { accessFor, notFoundError, userActor, type AccessAction } from '../access/access.js';
+import { removeDependents, type Removal } from '../access/access.delete.js';
 import type { DbOrTx } from '../../db/helpers.js';
-import { deleteLabelsOn } from '../label/label.repository.js';
-import { deleteReferencesOf } from '../reference/reference.repository.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -36,16 +35,21 @@ export const contentTooLarge = () => new AppError('E2004', 'content exceeds 100k
 export const readOnlyDocument = () =>
   badRequest('This document is read-only: turn read-only off to change its content');
 
-/** The document if `uid` owns it; E1003 otherwise. */
-export async function getOwnedDocument(db: DbOrTx, uid: string, docId: string): Promise<DocumentRow> {
-  const [row] = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.docId, docId), eq(documents.uid, uid)))
-    .limit(1);
+/** The document if `uid` may act on it this way (the access policy); E1003 otherwise. */
+export async function loadDocument(
+  db: DbOrTx,
+  uid: string,
+  docId: string,
+  action: AccessAction = 'read',
+): Promise<DocumentRow> {
+  await accessFor(db).require(userActor(uid), action, 'document', [docId]);
+  const [row] = await db.select().from(documents).where(eq(documents.docId, docId)).limit(1);
   if (!row) throw documentNotFound();
   return row;
 }
+
+const requireProject = (db: DbOrTx, uid: string, projectIds: readonly string[]) =>
+  accessFor(db).require(userActor(uid), 'write', 'project', projectIds);
 
 /** Markdown as the editor schema writes it back; E2004 when that is over the content limit. */
 function normalizedMarkdown(doc: Y.Doc): string {
@@ -60,8 +64,8 @@ export class DocumentService {
     readonly collab: CollabService,
   ) {}
 
-  getOwned(uid: string, docId: string): Promise<DocumentRow> {
-    return getOwnedDocument(this.db, uid, docId);
+  load(uid: string, docId: string, action: AccessAction = 'read'): Promise<DocumentRow> {
+    return loadDocument(this.db, uid, docId, action);
   }
 
   async create(uid: string, input: CreateDocument): Promise<DocumentRow> {
@@ -76,9 +80,10 @@ export class DocumentService {
         .where(eq(documents.docId, input.docId))
         .limit(1);
       if (existing?.uid === uid) return existing;
-      if (existing) throw badRequest('docId: already in use');
+      // Someone else's id answers like an id the caller cannot see, whatever the entity.
+      if (existing) throw notFoundError('document');
     }
-    if (input.projectId) await getOwnedProject(this.db, uid, input.projectId);
+    if (input.projectId) await requireProject(this.db, uid, [input.projectId]);
     const ydoc = markdownToYDoc(input.initialContent ?? '');
     try {
       return await this.insert(
@@ -114,8 +119,8 @@ export class DocumentService {
   }
 
   async update(uid: string, input: UpdateDocument): Promise<DocumentRow> {
-    const current = await this.getOwned(uid, input.docId);
-    if (input.projectId) await getOwnedProject(this.db, uid, input.projectId);
+    const current = await this.load(uid, input.docId, 'write');
+    if (input.projectId) await requireProject(this.db, uid, [input.projectId]);
     if (input.content !== undefined) {
       // Content goes in while the document is (or becomes, in this call) writable.
       if (current.readOnly && input.readOnly !== false) throw readOnlyDocument();
@@ -135,7 +140,7 @@ export class DocumentService {
     if (input.readOnly !== undefined && input.readOnly !== current.readOnly) {
       this.collab.setReadOnly(documentDocName(current.docId), input.readOnly);
     }
-    return this.getOwned(uid, current.docId);
+    return this.load(uid, current.docId);
   }
 
   /** Makes the live document hold `markdown` (open editors see the change); E2004 past the limit. */
@@ -149,14 +154,15 @@ export class DocumentService {
   /** Several updates; documents, projects and read-only are checked first, so a refused batch changes nothing. */
   async batchUpdate(uid: string, items: readonly UpdateDocument[]): Promise<DocumentRow[]> {
     const ids = [...new Set(items.map((i) => i.docId))];
+    await accessFor(this.db).require(userActor(uid), 'write', 'document', ids);
     const owned = await this.db
       .select({ docId: documents.docId, readOnly: documents.readOnly })
       .from(documents)
-      .where(and(eq(documents.uid, uid), inArray(documents.docId, ids)));
+      .where(inArray(documents.docId, ids));
     if (owned.length !== ids.length) throw documentNotFound();
-    for (const projectId of new Set(items.flatMap((i) => (i.projectId ? [i.projectId] : [])))) {
-      await getOwnedProject(this.db, uid, projectId);
-    }
+    await requireProject(this.db, uid, [
+      ...new Set(items.flatMap((i) => (i.projectId ? [i.projectId] : []))),
+    ]);
     const readOnly = new Map(owned.map((d) => [d.docId, d.readOnly]));
     if (items.some((i) => i.content !== undefined && readOnly.get(i.docId) && i.readOnly !== false)) {
       throw readOnlyDocument();
@@ -166,17 +172,15 @@ export class DocumentService {
     return out;
   }
 
-  async delete(uid: string, docId: string): Promise<void> {
-    const row = await this.getOwned(uid, docId);
-    const name = documentDocName(row.docId);
-    await this.db.transaction(async (tx) => {
+  /** Deletes the document and what hangs on it; answers the stored files left to remove after commit. */
+  async delete(uid: string, docId: string): Promise<Removal> {
+    const row = await this.load(uid, docId, 'delete');
+    const removal = await this.db.transaction(async (tx) => {
       await tx.delete(documents).where(and(eq(documents.docId, row.docId), eq(documents.uid, uid)));
-      await deleteState(tx, [name]);
-      // Labels and references on a deleted item would point at nothing.
-      await deleteLabelsOn(tx, uid, 'document', [row.docId]);
-      await deleteReferencesOf(tx, uid, 'document', [row.docId]);
+      return removeDependents(tx, uid, 'document', [row.docId]);
     });
-    this.collab.disconnectAll(name);
+    for (const name of removal.collabNames) this.collab.disconnectAll(name);
+    return removal;
   }
 
   async list(uid: string, query: PageQuery & { projectId?: string }): Promise<DocumentRow[]> {
@@ -193,7 +197,7 @@ export class DocumentService {
 
   /** The row with its Markdown as it is now: from the live document when one is open here. */
   async detail(uid: string, docId: string): Promise<DocumentRow> {
-    const row = await this.getOwned(uid, docId);
+    const row = await this.load(uid, docId);
     const live = await this.liveFields(row.docId);
     return live ? { ...row, ...live } : row;
   }

@@ -1,14 +1,13 @@
 /** /label routes: label classes and labels, thin handlers over the label service. */
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
-import { createProjectItemStores } from '../project/project.items.js';
 import { labelTargetCheck } from './label.entities.js';
 import { presentLabel, presentLabelClass } from './label.presenter.js';
 import { LabelService } from './label.service.js';
 
 export function labelHandlers(
   ctx: AppContext,
-  labels = new LabelService(ctx.db, labelTargetCheck(createProjectItemStores())),
+  labels = new LabelService(ctx.db, labelTargetCheck()),
 ): Handlers {
   return {
     'label.class.new': async ({ user, body }) => presentLabelClass(await labels.createClass(user.uid, body)),

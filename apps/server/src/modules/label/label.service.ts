@@ -1,8 +1,8 @@
 /**
  * Label classes (a name, display name, icon, prompt and the values a label may take) and labels
  * (one value of a class, optionally on a canvas, document, resource, project or code artifact).
- * Authorization: `getOwnedLabelClass` (E1007) and `getOwnedLabel` (E1008); someone else's answers
- * like a missing one.
+ * Authorization is the access module's answer (`loadLabelClass`, `loadLabel`): someone else's
+ * class or label answers like a missing one (E1007, E1008), and so does an item to label.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,6 +18,7 @@ import { labelClasses, labelInstances } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
+import { accessFor, userActor, type AccessAction } from '../access/access.js';
 import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
 import type { LabelTargetCheck } from './label.entities.js';
 
@@ -43,28 +44,32 @@ function orderBy(table: typeof labelClasses | typeof labelInstances, order: Page
   }
 }
 
-/** The class if `uid` owns it; E1007 otherwise. */
-export async function getOwnedLabelClass(
+/** The class if `uid` may act on it this way (the access policy); E1007 otherwise. */
+export async function loadLabelClass(
   db: DbOrTx,
   uid: string,
   labelClassId: string,
+  action: AccessAction,
 ): Promise<LabelClassRow> {
+  await accessFor(db).require(userActor(uid), action, 'labelClass', [labelClassId]);
   const [row] = await db
     .select()
     .from(labelClasses)
-    .where(and(eq(labelClasses.labelClassId, labelClassId), eq(labelClasses.uid, uid)))
+    .where(eq(labelClasses.labelClassId, labelClassId))
     .limit(1);
   if (!row) throw new AppError('E1007');
   return row;
 }
 
-/** The label if `uid` owns it; E1008 otherwise. */
-export async function getOwnedLabel(db: DbOrTx, uid: string, labelId: string): Promise<LabelRow> {
-  const [row] = await db
-    .select()
-    .from(labelInstances)
-    .where(and(eq(labelInstances.labelId, labelId), eq(labelInstances.uid, uid)))
-    .limit(1);
+/** The label if `uid` may act on it this way (the access policy); E1008 otherwise. */
+export async function loadLabel(
+  db: DbOrTx,
+  uid: string,
+  labelId: string,
+  action: AccessAction,
+): Promise<LabelRow> {
+  await accessFor(db).require(userActor(uid), action, 'label', [labelId]);
+  const [row] = await db.select().from(labelInstances).where(eq(labelInstances.labelId, labelId)).limit(1);
   if (!row) throw new AppError('E1008');
   return row;
 }
@@ -104,7 +109,7 @@ export class LabelService {
   }
 
   async updateClass(uid: string, input: UpdateLabelClass): Promise<LabelClassRow> {
-    await getOwnedLabelClass(this.db, uid, input.labelClassId);
+    await loadLabelClass(this.db, uid, input.labelClassId, 'write');
     const patch: Partial<typeof labelClasses.$inferInsert> = { updatedAt: now() };
     if (input.name !== undefined) patch.name = input.name;
     if (input.displayName !== undefined) patch.displayName = input.displayName;
@@ -140,6 +145,7 @@ export class LabelService {
 
   /** Deletes the class and every label of it. */
   async deleteClass(uid: string, labelClassId: string): Promise<void> {
+    await loadLabelClass(this.db, uid, labelClassId, 'delete');
     const deleted = await this.db
       .delete(labelClasses)
       .where(and(eq(labelClasses.labelClassId, labelClassId), eq(labelClasses.uid, uid)))
@@ -159,7 +165,7 @@ export class LabelService {
 
   /** Puts a value of the class on an item; the same value on the same item twice is one label. */
   async createLabel(uid: string, input: CreateLabel): Promise<LabelRow> {
-    const cls = await getOwnedLabelClass(this.db, uid, input.labelClassId);
+    const cls = await loadLabelClass(this.db, uid, input.labelClassId, 'read');
     checkValue(cls, input.value);
     const entityType = input.entityType ?? null;
     const entityId = input.entityId ?? null;
@@ -192,8 +198,8 @@ export class LabelService {
   }
 
   async updateLabel(uid: string, labelId: string, value: string): Promise<LabelRow> {
-    const label = await getOwnedLabel(this.db, uid, labelId);
-    checkValue(await getOwnedLabelClass(this.db, uid, label.labelClassId), value);
+    const label = await loadLabel(this.db, uid, labelId, 'write');
+    checkValue(await loadLabelClass(this.db, uid, label.labelClassId, 'read'), value);
     const [row] = await this.db
       .update(labelInstances)
       .set({ value, updatedAt: now() })
@@ -204,6 +210,7 @@ export class LabelService {
   }
 
   async deleteLabel(uid: string, labelId: string): Promise<void> {
+    await loadLabel(this.db, uid, labelId, 'delete');
     const deleted = await this.db
       .delete(labelInstances)
       .where(and(eq(labelInstances.labelId, labelId), eq(labelInstances.uid, uid)))
@@ -212,7 +219,7 @@ export class LabelService {
   }
 
   async listLabels(uid: string, query: ListLabels): Promise<LabelRow[]> {
-    if (query.labelClassId) await getOwnedLabelClass(this.db, uid, query.labelClassId);
+    if (query.labelClassId) await loadLabelClass(this.db, uid, query.labelClassId, 'read');
     const filters: SQL[] = [eq(labelInstances.uid, uid)];
     if (query.labelClassId) filters.push(eq(labelInstances.labelClassId, query.labelClassId));
     if (query.value !== undefined) filters.push(eq(labelInstances.value, query.value));

@@ -3,8 +3,8 @@
  * a store beside its entity (resource/resource.items.ts) can implement it without importing the
  * project module's list of stores (project.items.ts), which imports that store.
  */
-import type { ErrorCode } from '@atelier/contract';
 import type { DbOrTx } from '../../db/helpers.js';
+import type { Removal } from '../access/access.delete.js';
 
 export type ProjectItemType = 'canvas' | 'document' | 'resource';
 
@@ -17,10 +17,6 @@ export interface ProjectItemRow {
 
 export interface ProjectItemStore {
   readonly entityType: ProjectItemType;
-  /** The catalogue code a missing (or someone else's) item of this kind answers. */
-  readonly notFoundCode: ErrorCode;
-  /** Of `ids`, those `uid` owns. */
-  ownedIds(db: DbOrTx, uid: string, ids: readonly string[]): Promise<Set<string>>;
   /** Of `ids`, those `uid` owns that sit in `projectId`. */
   idsInProject(db: DbOrTx, uid: string, projectId: string, ids: readonly string[]): Promise<Set<string>>;
   /** Moves owned items into a project (or out of any, with null). */
@@ -29,8 +25,8 @@ export interface ProjectItemStore {
   detachAll(db: DbOrTx, uid: string, projectId: string): Promise<void>;
   /** Items of a project, most recently updated first. */
   list(db: DbOrTx, uid: string, projectId: string, limit: number): Promise<ProjectItemRow[]>;
-  /** Deletes owned items; answers the collaborative documents removed with them (to close live sessions). */
-  delete(db: DbOrTx, uid: string, ids: readonly string[]): Promise<string[]>;
+  /** Deletes owned items and what hangs on them (access.delete.ts); answers what is left after commit. */
+  delete(db: DbOrTx, uid: string, ids: readonly string[]): Promise<Removal>;
 }
 
 export type ProjectItemStores = Readonly<Record<ProjectItemType, ProjectItemStore>>;

@@ -1,14 +1,13 @@
 /**
  * What a project holds — canvases, documents and resources — behind one small store per kind, so
- * projects, labels and references can ask "does this user own X", move X in or out of a project,
- * list and delete X without knowing whose module owns X's table. Canvases and documents are read
- * from the canvas and document modules' tables; resources from the resource module's store.
+ * projects can move X in or out of a project, list and delete X without knowing whose module owns
+ * X's table. Who may touch X is the access module's answer, asked before any of these. Canvases
+ * and documents are read from the canvas and document modules' tables; resources from the
+ * resource module's store.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { ErrorCode } from '@atelier/contract';
-import { canvasDocName, documentDocName } from '../../collab/collab.names.js';
-import { deleteState } from '../../collab/collab.store.js';
 import { canvases, documents } from '../../db/schema/index.js';
+import { removeDependents, type Removal } from '../access/access.delete.js';
 import { resourceItemStore } from '../resource/resource.items.js';
 import type { ProjectItemStore, ProjectItemStores, ProjectItemType } from './project.item-types.js';
 
@@ -22,23 +21,16 @@ export type {
 interface ItemView {
   table: typeof canvases | typeof documents;
   id: typeof canvases.canvasId | typeof documents.docId;
-  /** The collaborative document an item's live text lives in, removed with the item. */
-  docName?: (id: string) => string;
 }
-const canvasView: ItemView = { table: canvases, id: canvases.canvasId, docName: canvasDocName };
-const documentView: ItemView = { table: documents, id: documents.docId, docName: documentDocName };
+const canvasView: ItemView = { table: canvases, id: canvases.canvasId };
+const documentView: ItemView = { table: documents, id: documents.docId };
 
-function tableStore(entityType: ProjectItemType, notFoundCode: ErrorCode, view: ItemView): ProjectItemStore {
+function tableStore(entityType: 'canvas' | 'document', view: ItemView): ProjectItemStore {
   const t = view.table;
   const owned = (uid: string, ids: readonly string[]) => and(eq(t.uid, uid), inArray(view.id, [...ids]));
   const idSet = (rows: Array<{ id: string }>) => new Set(rows.map((r) => r.id));
   return {
     entityType,
-    notFoundCode,
-    async ownedIds(db, uid, ids) {
-      if (!ids.length) return new Set();
-      return idSet(await db.select({ id: view.id }).from(t).where(owned(uid, ids)));
-    },
     async idsInProject(db, uid, projectId, ids) {
       if (!ids.length) return new Set();
       const rows = await db
@@ -67,21 +59,21 @@ function tableStore(entityType: ProjectItemType, notFoundCode: ErrorCode, view: 
       return rows.map((r) => ({ entityType, entityId: r.id, title: r.title, updatedAt: r.updatedAt }));
     },
     async delete(db, uid, ids) {
-      if (!ids.length) return [];
-      const deleted = await db.delete(t).where(owned(uid, ids)).returning({ id: view.id });
-      const { docName } = view;
-      if (!docName) return [];
-      const names = deleted.map((d) => docName(d.id));
-      await deleteState(db, names);
-      return names;
+      const deleted = ids.length ? await db.delete(t).where(owned(uid, ids)).returning({ id: view.id }) : [];
+      return removeDependents(
+        db,
+        uid,
+        entityType,
+        deleted.map((d) => d.id),
+      );
     },
   };
 }
 
 export function createProjectItemStores(): ProjectItemStores {
   return {
-    canvas: tableStore('canvas', 'E1000', canvasView),
-    document: tableStore('document', 'E1003', documentView),
+    canvas: tableStore('canvas', canvasView),
+    document: tableStore('document', documentView),
     resource: resourceItemStore,
   };
 }

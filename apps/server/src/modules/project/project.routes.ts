@@ -2,6 +2,7 @@
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
+import { finishRemoval } from '../access/access.delete.js';
 import { createProjectItemStores } from './project.items.js';
 import { presentProject, presentProjectDetail } from './project.presenter.js';
 import { ProjectService } from './project.service.js';
@@ -18,7 +19,7 @@ export function projectHandlers(
     'project.new': async ({ user, body }) => presentProject(await projects.create(user.uid, body), url),
     'project.update': async ({ user, body }) => presentProject(await projects.update(user.uid, body), url),
     'project.delete': async ({ user, body }) => {
-      await projects.delete(user.uid, body.projectId);
+      await finishRemoval(ctx, await projects.delete(user.uid, body.projectId));
       return {};
     },
     'project.list': async ({ user, query }) =>
@@ -30,7 +31,7 @@ export function projectHandlers(
       return {};
     },
     'project.deleteItems': async ({ user, body }) => {
-      await projects.deleteItems(user.uid, body.projectId, body.items);
+      await finishRemoval(ctx, await projects.deleteItems(user.uid, body.projectId, body.items));
       return {};
     },
   };

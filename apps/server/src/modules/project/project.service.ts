@@ -1,7 +1,8 @@
 /**
  * Projects: create, update (cover checks), delete (items are detached, never deleted), list,
- * detail with its canvases and files, and moving or deleting items. `getOwnedProject` is the one
- * authorization helper: someone else's project answers exactly like a missing one (E1014).
+ * detail with its canvases and files, and moving or deleting items. Who may do what is the access
+ * module's answer: someone else's project or item answers exactly like a missing one (E1014, or
+ * the item's own not-found code).
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CreateProject, PageQuery, ProjectItem, UpdateProject } from '@atelier/contract';
@@ -11,8 +12,8 @@ import { projects } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
-import { deleteLabelsOn } from '../label/label.repository.js';
-import { deleteReferencesOf } from '../reference/reference.repository.js';
+import { accessFor, notFoundError, userActor, type AccessAction } from '../access/access.js';
+import { emptyRemoval, mergeRemovals, removeDependents, type Removal } from '../access/access.delete.js';
 import type { StoredFile } from '../upload/upload.service.js';
 import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
 import { groupItems, type ProjectItemRow, type ProjectItemStores } from './project.items.js';
@@ -35,7 +36,7 @@ const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 export const PROJECT_DETAIL_ITEM_LIMIT = 200;
 const CLIENT_ID = /^p-[A-Za-z0-9_-]{1,120}$/;
 
-const notFound = () => new AppError('E1014');
+const notFound = () => notFoundError('project');
 
 const ORDER_COLUMNS = {
   creationAsc: asc(projects.createdAt),
@@ -45,21 +46,19 @@ const ORDER_COLUMNS = {
 } as const;
 
 /**
- * The project if `uid` owns it; E1014 otherwise. Other modules (canvas, document) use it for
- * `projectId`. Inside a transaction, `lock` holds the row until commit, so the project cannot be
- * deleted while items move into it.
+ * The project if `uid` may act on it this way (the access policy); E1014 otherwise. Inside a
+ * transaction, `lock` holds the row until commit, so the project cannot be deleted while items
+ * move into it.
  */
-export async function getOwnedProject(
+export async function loadProject(
   db: DbOrTx,
   uid: string,
   projectId: string,
+  action: AccessAction,
   opts: { lock?: boolean } = {},
 ): Promise<ProjectRow> {
-  const query = db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.projectId, projectId), eq(projects.uid, uid)))
-    .limit(1);
+  await accessFor(db).require(userActor(uid), action, 'project', [projectId]);
+  const query = db.select().from(projects).where(eq(projects.projectId, projectId)).limit(1);
   const [row] = opts.lock ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;
@@ -75,8 +74,8 @@ export class ProjectService {
     private readonly closeLive: (collabNames: string[]) => void = () => undefined,
   ) {}
 
-  getOwned(uid: string, projectId: string): Promise<ProjectRow> {
-    return getOwnedProject(this.db, uid, projectId);
+  load(uid: string, projectId: string, action: AccessAction = 'read'): Promise<ProjectRow> {
+    return loadProject(this.db, uid, projectId, action);
   }
 
   async create(uid: string, input: CreateProject): Promise<ProjectRow> {
@@ -104,7 +103,7 @@ export class ProjectService {
   }
 
   async update(uid: string, input: UpdateProject): Promise<ProjectRow> {
-    await this.getOwned(uid, input.projectId);
+    await this.load(uid, input.projectId, 'write');
     const patch: Partial<typeof projects.$inferInsert> = { updatedAt: now() };
     if (input.name !== undefined) patch.name = input.name;
     if (input.description !== undefined) patch.description = input.description;
@@ -123,12 +122,12 @@ export class ProjectService {
   }
 
   /** Deletes the project and the labels on it; its canvases and files stay, outside any project. */
-  async delete(uid: string, projectId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await getOwnedProject(tx, uid, projectId, { lock: true });
+  async delete(uid: string, projectId: string): Promise<Removal> {
+    return this.db.transaction(async (tx) => {
+      await loadProject(tx, uid, projectId, 'delete', { lock: true });
       for (const store of Object.values(this.items)) await store.detachAll(tx, uid, projectId);
-      await deleteLabelsOn(tx, uid, 'project', [projectId]);
       await tx.delete(projects).where(and(eq(projects.projectId, projectId), eq(projects.uid, uid)));
+      return removeDependents(tx, uid, 'project', [projectId]);
     });
   }
 
@@ -143,7 +142,7 @@ export class ProjectService {
   }
 
   async detail(uid: string, projectId: string): Promise<ProjectDetailRows> {
-    const project = await this.getOwned(uid, projectId);
+    const project = await this.load(uid, projectId);
     const limit = PROJECT_DETAIL_ITEM_LIMIT;
     const [canvases, documents, resources] = await Promise.all([
       this.items.canvas.list(this.db, uid, projectId, limit),
@@ -168,14 +167,10 @@ export class ProjectService {
     items: ProjectItem[],
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await getOwnedProject(tx, uid, projectId, { lock: true });
+      await loadProject(tx, uid, projectId, 'write', { lock: true });
       const groups = groupItems(items);
-      for (const [type, ids] of groups) {
-        const store = this.items[type];
-        const owned = await store.ownedIds(tx, uid, ids);
-        const missing = ids.find((id) => !owned.has(id));
-        if (missing) throw new AppError(store.notFoundCode, `${type} ${missing} not found`);
-      }
+      const access = accessFor(tx);
+      for (const [type, ids] of groups) await access.require(userActor(uid), 'write', type, ids);
       for (const [type, ids] of groups) {
         const store = this.items[type];
         if (operation === 'add') {
@@ -189,28 +184,28 @@ export class ProjectService {
     });
   }
 
-  /** Deletes items of the project; each must be the caller's and in this project (else its not-found code). */
-  async deleteItems(uid: string, projectId: string, items: ProjectItem[]): Promise<void> {
-    const closed = await this.db.transaction(async (tx) => {
-      await getOwnedProject(tx, uid, projectId, { lock: true });
+  /**
+   * Deletes items of the project (and what hangs on them); each must be the caller's to delete and
+   * in this project (else its not-found code). Answers the stored files left to remove after commit.
+   */
+  async deleteItems(uid: string, projectId: string, items: ProjectItem[]): Promise<Removal> {
+    const removal = await this.db.transaction(async (tx) => {
+      await loadProject(tx, uid, projectId, 'write', { lock: true });
       const groups = groupItems(items);
+      const access = accessFor(tx);
       for (const [type, ids] of groups) {
-        const store = this.items[type];
-        const inProject = await store.idsInProject(tx, uid, projectId, ids);
+        await access.require(userActor(uid), 'delete', type, ids);
+        const inProject = await this.items[type].idsInProject(tx, uid, projectId, ids);
         const missing = ids.find((id) => !inProject.has(id));
-        if (missing) throw new AppError(store.notFoundCode, `${type} ${missing} not found in this project`);
+        if (missing) throw notFoundError(type);
       }
-      const names: string[] = [];
-      for (const [type, ids] of groups) {
-        names.push(...(await this.items[type].delete(tx, uid, ids)));
-        // Labels and references on a deleted item would point at nothing.
-        await deleteLabelsOn(tx, uid, type, ids);
-        if (type !== 'canvas') await deleteReferencesOf(tx, uid, type, ids);
-      }
+      const done = emptyRemoval();
+      for (const [type, ids] of groups) mergeRemovals(done, await this.items[type].delete(tx, uid, ids));
       await tx.update(projects).set({ updatedAt: now() }).where(eq(projects.projectId, projectId));
-      return names;
+      return done;
     });
-    if (closed.length) this.closeLive(closed);
+    if (removal.collabNames.length) this.closeLive(removal.collabNames);
+    return removal;
   }
 
   /** A cover is a PNG, JPG/JPEG or GIF file the user uploaded, within PROJECT_COVER_MAX_BYTES. */

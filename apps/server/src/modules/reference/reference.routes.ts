@@ -1,14 +1,10 @@
 /** /knowledge/reference routes: thin handlers over the reference service. */
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
-import { createProjectItemStores } from '../project/project.items.js';
 import { presentReference } from './reference.presenter.js';
 import { ReferenceService } from './reference.service.js';
 
-export function referenceHandlers(
-  ctx: AppContext,
-  refs = new ReferenceService(ctx.db, createProjectItemStores()),
-): Handlers {
+export function referenceHandlers(ctx: AppContext, refs = new ReferenceService(ctx.db)): Handlers {
   return {
     'knowledge.reference.add': async ({ user, body }) =>
       (await refs.add(user.uid, body.references)).map(presentReference),

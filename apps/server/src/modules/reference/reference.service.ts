@@ -1,7 +1,8 @@
 /**
- * References between the caller's documents and resources: add (both ends must be the caller's,
- * else E1005; the same link twice is one reference), delete (E1004 for any id that is not the
- * caller's reference) and query by source and/or target.
+ * References between the caller's documents and resources: add (the caller needs write access to
+ * both ends, else E1005; the same link twice is one reference), delete (E1004 for any id that is
+ * not the caller's reference) and query by source and/or target. Every decision is the access
+ * module's answer.
  */
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { BaseReference, ReferenceType } from '@atelier/contract';
@@ -9,7 +10,7 @@ import type { Db } from '../../db/connect.js';
 import { references } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { ProjectItemStores } from '../project/project.items.js';
+import { accessFor, userActor } from '../access/access.js';
 
 export type ReferenceRow = typeof references.$inferSelect;
 
@@ -26,10 +27,7 @@ export const REFERENCE_QUERY_LIMIT = 500;
 const linkKey = (r: BaseReference) => `${r.sourceType}:${r.sourceId}>${r.targetType}:${r.targetId}`;
 
 export class ReferenceService {
-  constructor(
-    private readonly db: Db,
-    private readonly items: Pick<ProjectItemStores, ReferenceType>,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   /** Answers the references in the order given, existing ones included. */
   async add(uid: string, input: BaseReference[]): Promise<ReferenceRow[]> {
@@ -69,6 +67,7 @@ export class ReferenceService {
   /** Deletes all or nothing: any id that is not the caller's reference answers E1004. */
   async delete(uid: string, referenceIds: string[]): Promise<void> {
     const ids = [...new Set(referenceIds)];
+    await accessFor(this.db).require(userActor(uid), 'delete', 'reference', ids);
     await this.db.transaction(async (tx) => {
       const deleted = await tx
         .delete(references)
@@ -96,7 +95,14 @@ export class ReferenceService {
       .limit(REFERENCE_QUERY_LIMIT);
   }
 
-  /** Every source and target must be a document or resource the caller owns (E1005 otherwise). */
+  /** E1005 unless the caller may change every one of these items. */
+  private async requireEnds(uid: string, type: ReferenceType, ids: string[]): Promise<void> {
+    const permitted = await accessFor(this.db).check(userActor(uid), 'write', type, ids);
+    const missing = ids.find((id) => !permitted.has(id));
+    if (missing) throw new AppError('E1005', `${type} ${missing} not found`);
+  }
+
+  /** Every source and target must be a document or resource the caller may change (E1005 otherwise). */
   private async checkEnds(uid: string, refs: BaseReference[]): Promise<void> {
     const wanted = new Map<ReferenceType, Set<string>>();
     for (const r of refs) {
@@ -109,10 +115,6 @@ export class ReferenceService {
         wanted.set(type, set);
       }
     }
-    for (const [type, ids] of wanted) {
-      const owned = await this.items[type].ownedIds(this.db, uid, [...ids]);
-      const missing = [...ids].find((id) => !owned.has(id));
-      if (missing) throw new AppError('E1005', `${type} ${missing} not found`);
-    }
+    for (const [type, ids] of wanted) await this.requireEnds(uid, type, [...ids]);
   }
 }

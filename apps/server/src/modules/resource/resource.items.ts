@@ -1,9 +1,8 @@
-/** Resources as project items (projects, references): ownership, moving between projects, listing, deleting. */
+/** Resources as project items: moving between projects, listing, deleting. */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { resources } from '../../db/schema/index.js';
-import { removeEntries } from '../../ingest/ingest.indexer.js';
+import { removeDependents } from '../access/access.delete.js';
 import type { ProjectItemStore } from '../project/project.item-types.js';
-import { deleteReferencesOf } from '../reference/reference.repository.js';
 
 const owned = (uid: string, ids: readonly string[]) =>
   and(eq(resources.uid, uid), inArray(resources.resourceId, [...ids]));
@@ -11,11 +10,6 @@ const idSet = (rows: Array<{ id: string }>) => new Set(rows.map((r) => r.id));
 
 export const resourceItemStore: ProjectItemStore = {
   entityType: 'resource',
-  notFoundCode: 'E1002',
-  async ownedIds(db, uid, ids) {
-    if (!ids.length) return new Set();
-    return idSet(await db.select({ id: resources.resourceId }).from(resources).where(owned(uid, ids)));
-  },
   async idsInProject(db, uid, projectId, ids) {
     if (!ids.length) return new Set();
     return idSet(
@@ -49,13 +43,16 @@ export const resourceItemStore: ProjectItemStore = {
       updatedAt: r.updatedAt,
     }));
   },
-  /** Deletes the rows, their index and references; uploaded originals stay in the user's files. */
+  /** Deletes the rows and what hangs on them, the uploaded original included (after commit). */
   async delete(db, uid, ids) {
-    if (!ids.length) return [];
-    const deleted = await db.delete(resources).where(owned(uid, ids)).returning({ id: resources.resourceId });
-    const gone = deleted.map((d) => d.id);
-    await removeEntries(db, 'resource', gone);
-    await deleteReferencesOf(db, uid, 'resource', gone);
-    return [];
+    const deleted = ids.length
+      ? await db.delete(resources).where(owned(uid, ids)).returning({ id: resources.resourceId })
+      : [];
+    return removeDependents(
+      db,
+      uid,
+      'resource',
+      deleted.map((d) => d.id),
+    );
   },
 };

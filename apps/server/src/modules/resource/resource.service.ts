@@ -1,7 +1,7 @@
 /**
  * Library resources: create (link, pasted text, uploaded file), update, delete, reindex, list
- * and detail. `getOwnedResource` is the one authorization helper: someone else's resource
- * answers exactly like a missing one (E1002). Parsing and indexing run in resource.ingest.ts.
+ * and detail. Who may do what is the access module's answer (`loadResource`): someone else's
+ * resource answers exactly like a missing one (E1002). Parsing and indexing run in resource.ingest.ts.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CreateResource, IndexStatus, PageQuery, ResourceType, UpdateResource } from '@atelier/contract';
@@ -9,14 +9,13 @@ import type { AppContext } from '../../context.js';
 import { files, libraryEntries, resources } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { detectFormat } from '../../ingest/ingest.formats.js';
-import { removeEntries } from '../../ingest/ingest.indexer.js';
 import { segmentForIndex } from '../../ingest/ingest.segment.js';
 import { newId } from '../../lib/ids.js';
 import { ingestResourceJob } from '../../jobs/definitions/resource-ingest.js';
 import { enqueue } from '../../jobs/jobs.spec.js';
 import { now } from '../../lib/time.js';
-import { getOwnedProject } from '../project/project.service.js';
-import { deleteReferencesOf } from '../reference/reference.repository.js';
+import { accessFor, notFoundError, userActor, type AccessAction } from '../access/access.js';
+import { finishRemoval, removeDependents } from '../access/access.delete.js';
 import { FILE_TOO_LARGE_MESSAGE, type SpooledFile } from '../upload/upload.form.js';
 import { assertLibraryQuota, uploadLimitFor, withQuotaLock } from './resource.quota.js';
 import type { UploadService } from '../upload/upload.service.js';
@@ -35,13 +34,16 @@ const ORDER = {
   updationDesc: desc(resources.updatedAt),
 } as const;
 
-export async function getOwnedResource(db: DbOrTx, uid: string, resourceId: string): Promise<ResourceRow> {
-  const [row] = await db
-    .select()
-    .from(resources)
-    .where(and(eq(resources.resourceId, resourceId), eq(resources.uid, uid)))
-    .limit(1);
-  if (!row) throw new AppError('E1002', `Resource ${resourceId} not found`);
+/** The resource if `uid` may act on it this way (the access policy); E1002 otherwise. */
+export async function loadResource(
+  db: DbOrTx,
+  uid: string,
+  resourceId: string,
+  action: AccessAction = 'read',
+): Promise<ResourceRow> {
+  await accessFor(db).require(userActor(uid), action, 'resource', [resourceId]);
+  const [row] = await db.select().from(resources).where(eq(resources.resourceId, resourceId)).limit(1);
+  if (!row) throw notFoundError('resource');
   return row;
 }
 
@@ -66,7 +68,7 @@ export class ResourceService {
   }
 
   private async checkProject(uid: string, projectId: string | null | undefined): Promise<void> {
-    if (projectId) await getOwnedProject(this.db, uid, projectId);
+    if (projectId) await accessFor(this.db).require(userActor(uid), 'write', 'project', [projectId]);
   }
 
   /** Creating again with the same id (a client retrying) answers the resource as it is. */
@@ -75,7 +77,8 @@ export class ResourceService {
     if (!CLIENT_ID.test(resourceId))
       throw badRequest('resourceId: must start with r- and use letters, digits, - or _');
     const [row] = await this.db.select().from(resources).where(eq(resources.resourceId, resourceId)).limit(1);
-    if (row && row.uid !== uid) throw badRequest('resourceId: already in use');
+    // Someone else's id answers like an id the caller cannot see, whatever the entity.
+    if (row && row.uid !== uid) throw notFoundError('resource');
     return row ?? null;
   }
 
@@ -200,7 +203,7 @@ export class ResourceService {
   }
 
   async update(uid: string, input: UpdateResource): Promise<ResourceRow> {
-    const row = await getOwnedResource(this.db, uid, input.resourceId);
+    const row = await loadResource(this.db, uid, input.resourceId, 'write');
     if (input.projectId !== undefined) await this.checkProject(uid, input.projectId);
     const changesContent = input.content !== undefined && input.content !== row.content;
     if (changesContent && (row.resourceType !== 'text' || row.rawFileKey)) {
@@ -229,14 +232,14 @@ export class ResourceService {
     return updated!;
   }
 
+  /** Deletes the resource and what hangs on it: labels, references, index, its uploaded original. */
   async delete(uid: string, resourceId: string): Promise<void> {
-    const row = await getOwnedResource(this.db, uid, resourceId);
-    await this.db.transaction(async (tx) => {
+    const row = await loadResource(this.db, uid, resourceId, 'delete');
+    const removal = await this.db.transaction(async (tx) => {
       await tx.delete(resources).where(eq(resources.resourceId, row.resourceId));
-      await removeEntries(tx, 'resource', [row.resourceId]);
-      await deleteReferencesOf(tx, uid, 'resource', [row.resourceId]);
+      return removeDependents(tx, uid, 'resource', [row.resourceId]);
     });
-    if (row.rawFileKey) await this.deleteOwnFile(row.rawFileKey, row.resourceId);
+    await finishRemoval(this.ctx, removal);
   }
 
   /** Removes the uploaded original when it was stored for this resource (createWithFile). */
@@ -254,12 +257,10 @@ export class ResourceService {
 
   async reindex(uid: string, resourceIds: string[]): Promise<ResourceRow[]> {
     const ids = [...new Set(resourceIds)];
-    const rows = await this.db
-      .select()
-      .from(resources)
-      .where(and(eq(resources.uid, uid), inArray(resources.resourceId, ids)));
+    await accessFor(this.db).require(userActor(uid), 'write', 'resource', ids);
+    const rows = await this.db.select().from(resources).where(inArray(resources.resourceId, ids));
     const missing = ids.find((id) => !rows.some((r) => r.resourceId === id));
-    if (missing) throw new AppError('E1002', `Resource ${missing} not found`);
+    if (missing) throw notFoundError('resource');
     const started = await this.startIndex(rows);
     return ids.map((id) => started.find((r) => r.resourceId === id)!);
   }
@@ -325,6 +326,6 @@ export class ResourceService {
   }
 
   detail(uid: string, resourceId: string): Promise<ResourceRow> {
-    return getOwnedResource(this.db, uid, resourceId);
+    return loadResource(this.db, uid, resourceId);
   }
 }

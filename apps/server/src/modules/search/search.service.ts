@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors.js';
 import { embedQuery, libraryEmbedder } from '../../ingest/ingest.embed.js';
 import { rerank, rerankOptions } from '../../ingest/ingest.models.js';
 import { segmentForQuery } from '../../ingest/ingest.segment.js';
+import { accessFor, userActor } from '../access/access.js';
 import { resolveModel } from '../provider/provider.resolve.js';
 import { syncLibraryIndex } from './search.sync.js';
 
@@ -195,6 +196,8 @@ export async function searchLibrary(
   input: LibrarySearchInput,
 ): Promise<LibraryHit[]> {
   const req = { mode: 'keyword' as const, limit: LIMITS.searchDefaultLimitPerDomain, ...input };
+  // Someone else's project as a filter answers like a missing one, not an empty result.
+  if (req.projectId) await accessFor(ctx.db).require(userActor(uid), 'read', 'project', [req.projectId]);
   const semantic = req.mode !== 'keyword';
   const embedder = semantic
     ? await libraryEmbedder(ctx.db, uid, await resolveModel(ctx, uid, 'embedding'))

@@ -1,11 +1,14 @@
 /**
  * Starting a skill run: checks the skill, the model (explicit item or the chat default, E0014
- * without one), the context rules and, for a rerun, that the caller owns the result (E1011);
- * then records the new result version with everything the engine needs to run it later.
+ * without one), the context rules and, through the access policy, every id the run names (the
+ * target, project, context items, the selected document and, for a rerun, the result): an id the
+ * caller may not use answers its entity's not-found code and nothing is recorded. Then records
+ * the new result version with everything the engine needs to run it later.
  */
 import type { InvokeSkill, ModelInfo } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
+import { accessFor, userActor } from '../access/access.js';
 import { newId } from '../../lib/ids.js';
 import { findSkill } from '../../skills/skill.builtins.js';
 import { checkContextRules } from '../../skills/skill.context.js';
@@ -54,6 +57,22 @@ async function resolveFor(
   }
 }
 
+/** Every id the run names must be one the caller may use; refused ids answer their not-found code. */
+async function checkIds(ctx: AppContext, uid: string, body: InvokeSkill): Promise<void> {
+  const access = accessFor(ctx.db);
+  const actor = userActor(uid);
+  // The run writes into its target, its thread (a rerun) and the selected document.
+  if (body.target) await access.requireRef(actor, 'write', body.target);
+  if (body.resultId) await access.require(actor, 'write', 'actionResult', [body.resultId]);
+  if (body.input.selection) await access.require(actor, 'write', 'document', [body.input.selection.docId]);
+  // It reads the project's instructions and the context items.
+  if (body.projectId) await access.require(actor, 'read', 'project', [body.projectId]);
+  const docs = body.context?.documents?.map((d) => d.docId) ?? [];
+  const resources = body.context?.resources?.map((r) => r.resourceId) ?? [];
+  await access.require(actor, 'read', 'document', docs);
+  await access.require(actor, 'read', 'resource', resources);
+}
+
 export class SkillRunService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -75,6 +94,7 @@ export class SkillRunService {
     if (body.skillId) throw new AppError('E1006');
     checkContextRules(skill.invocationConfig, body.context);
     skill.validate?.(body.input, body.tplConfig ?? {});
+    await checkIds(this.ctx, uid, body);
     // Skills without a chat model (imageGeneration) carry their own API in tplConfig.
     const resolved = skill.usesChatModel === false ? null : await resolveFor(this.ctx, uid, body.modelItemId);
     await checkRequestQuota(this.ctx, uid, resolved?.item.tier);
@@ -82,7 +102,7 @@ export class SkillRunService {
     let version = 0;
     if (body.resultId) {
       const latest = await findResult(this.ctx.db, body.resultId);
-      if (!latest || latest.uid !== uid) throw new AppError('E1011');
+      if (!latest) throw new AppError('E1011');
       version = latest.version + 1;
     }
     const resultId = body.resultId ?? newId('actionResult');

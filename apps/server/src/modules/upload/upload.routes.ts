@@ -9,6 +9,7 @@ import { RAW, describeZodError, type Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { uploadLimitFor } from '../resource/resource.quota.js';
 import { prepareSpoolDir, readUploadForm, uploadSpoolDir } from './upload.form.js';
+import { accessFor, userActor } from '../access/access.js';
 import { contentDisposition, isInlineType, servedContentType } from './upload.types.js';
 
 /** Files shown inline still get a locked-down policy; PDFs skip `sandbox`, which stops Chrome's viewer. */
@@ -34,6 +35,14 @@ export function uploadHandlers(ctx: AppContext, services: Services): Handlers {
         if (!parsed.success) throw badRequest(describeZodError(parsed.error, 'body'));
         if (!form.file) throw badRequest('file: a file part named `file` is required');
         const fields = parsed.data;
+        // A file recorded on an item must be on one the caller may change: ids of others are refused.
+        if (fields.entityId !== undefined) {
+          if (!fields.entityType) throw badRequest('entityType: required with entityId');
+          await accessFor(ctx.db).requireRef(userActor(user.uid), 'write', {
+            entityType: fields.entityType,
+            entityId: fields.entityId,
+          });
+        }
         return await service.upload({
           uid: user.uid,
           file: form.file,

@@ -1,0 +1,192 @@
+/**
+ * The access policy across every route that takes an id: user B and an anonymous caller name
+ * user A's entities, and must get exactly the answer a random id that does not exist gets (the
+ * entity's not-found code; 401 for anonymous), while A's data stays as it was. The routes are
+ * rows in helpers/access-routes.ts: a later route (shares) is one more row there.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  actionResults,
+  canvases,
+  codeArtifacts,
+  documents,
+  files,
+  labelClasses,
+  labelInstances,
+  projects,
+  providerItems,
+  providers,
+  references,
+  resources,
+} from '../src/db/schema/index.js';
+import { buildUser, type BuiltUser } from './helpers/factories.js';
+import { ROUTES, missing, type Kind, type Mine } from './helpers/access-routes.js';
+import type { Wrapped } from './helpers/http.js';
+import { call, createCanvas, createDocument, expectData } from './helpers/items.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+let a: BuiltUser;
+let b: BuiltUser;
+let mine: Mine;
+const ofA = {} as Record<Kind, string>;
+
+/** Everything A has, as stored: compared before and after the matrix. */
+async function snapshotOfA(): Promise<string> {
+  const db = server.server.ctx.db;
+  await server.server.ctx.queue.drain();
+  const tables = [
+    [canvases, canvases.canvasId],
+    [documents, documents.docId],
+    [resources, resources.resourceId],
+    [codeArtifacts, codeArtifacts.artifactId],
+    [projects, projects.projectId],
+    [labelClasses, labelClasses.labelClassId],
+    [labelInstances, labelInstances.labelId],
+    [references, references.referenceId],
+    [actionResults, actionResults.resultId],
+    [providers, providers.providerId],
+    [providerItems, providerItems.itemId],
+    [files, files.storageKey],
+  ] as const;
+  const out: unknown[] = [];
+  for (const [table, id] of tables) {
+    out.push(await db.select().from(table).where(eq(table.uid, a.uid)).orderBy(asc(id)));
+  }
+  return JSON.stringify(out);
+}
+
+const answer = (res: { status: number; body: Wrapped }, id: string) => ({
+  status: res.status,
+  code: res.body.errCode,
+  message: res.body.errMsg?.replaceAll(id, '<id>'),
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [a, b] = await Promise.all([buildUser(server), buildUser(server)]);
+  const ok = async <T>(user: BuiltUser, path: string, body: unknown) =>
+    expectData(await call<T>(user.client, 'POST', `/v1${path}`, body));
+  ofA.canvas = await createCanvas(a);
+  ofA.document = await createDocument(a);
+  const other = await createDocument(a, 'Other');
+  ofA.resource = (
+    await ok<{ resourceId: string }>(a, '/knowledge/resource/create', {
+      title: 'R',
+      resourceType: 'text',
+      content: 'text',
+    })
+  ).resourceId;
+  ofA.codeArtifact = (
+    await ok<{ artifactId: string }>(a, '/codeArtifact/new', { type: 'code', title: 'c', content: '' })
+  ).artifactId;
+  ofA.project = (await ok<{ projectId: string }>(a, '/project/new', { name: 'P' })).projectId;
+  ofA.labelClass = (
+    await ok<{ labelClassId: string }>(a, '/label/class/new', {
+      name: 'T',
+      displayName: 'T',
+      prompt: 'p',
+      labels: ['High', 'Low'],
+    })
+  ).labelClassId;
+  ofA.label = (
+    await ok<{ labelId: string }>(a, '/label/instance/new', {
+      labelClassId: ofA.labelClass,
+      value: 'High',
+      entityType: 'canvas',
+      entityId: ofA.canvas,
+    })
+  ).labelId;
+  const [ref] = await ok<Array<{ referenceId: string }>>(a, '/knowledge/reference/add', {
+    references: [{ sourceType: 'document', sourceId: ofA.document, targetType: 'document', targetId: other }],
+  });
+  ofA.reference = ref!.referenceId;
+  const db = server.server.ctx.db;
+  ofA.actionResult = missing('actionResult');
+  await db.insert(actionResults).values({
+    resultId: ofA.actionResult,
+    version: 0,
+    uid: a.uid,
+    input: { query: 'q' },
+    status: 'finish',
+    runOptions: {
+      skillName: 'commonQnA',
+      modelItemId: null,
+      projectId: null,
+      locale: null,
+      skillId: null,
+      triggerId: null,
+      selectedMcpServers: [],
+    },
+  });
+  ofA.provider = missing('provider');
+  await db
+    .insert(providers)
+    .values({ providerId: ofA.provider, uid: a.uid, providerKey: 'openai', name: 'P', categories: ['llm'] });
+  ofA.providerItem = missing('providerItem');
+  await db.insert(providerItems).values({
+    itemId: ofA.providerItem,
+    uid: a.uid,
+    providerId: ofA.provider,
+    name: 'm',
+    category: 'llm',
+    config: { modelId: 'm' },
+  });
+  mine = {
+    projectId: (await ok<{ projectId: string }>(b, '/project/new', { name: 'Mine' })).projectId,
+    labelClassId: (
+      await ok<{ labelClassId: string }>(b, '/label/class/new', {
+        name: 'T',
+        displayName: 'T',
+        prompt: 'p',
+        labels: ['High', 'Low'],
+      })
+    ).labelClassId,
+  };
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('one answer for an id the caller may not use', () => {
+  it('user B gets the not-found answer of a missing id on every route, and A’s data is unchanged', async () => {
+    const before = await snapshotOfA();
+    for (const route of ROUTES) {
+      const absent = missing(route.kind);
+      const foreign = answer(await route.send(b.client, ofA[route.kind], mine), ofA[route.kind]);
+      const none = answer(await route.send(b.client, absent, mine), absent);
+      expect({ route: route.name, ...foreign }).toEqual({ route: route.name, ...none });
+      expect({ route: route.name, status: foreign.status, code: foreign.code }).toEqual({
+        route: route.name,
+        status: 200,
+        code: route.code,
+      });
+    }
+    expect(await snapshotOfA()).toBe(before);
+  });
+
+  it('an anonymous caller gets the same 401 for A’s ids and missing ones, and A’s data is unchanged', async () => {
+    const before = await snapshotOfA();
+    const anonymous = server.client();
+    for (const route of ROUTES) {
+      const absent = missing(route.kind);
+      const foreign = answer(await route.send(anonymous, ofA[route.kind], mine), ofA[route.kind]);
+      const none = answer(await route.send(anonymous, absent, mine), absent);
+      expect({ route: route.name, ...foreign }).toEqual({ route: route.name, ...none });
+      expect({ route: route.name, status: foreign.status, code: foreign.code }).toEqual({
+        route: route.name,
+        status: 401,
+        code: 'E0011',
+      });
+    }
+    expect(await snapshotOfA()).toBe(before);
+  });
+
+  it('A, the owner, is let through on the same ids (the matrix is not refusing everyone)', async () => {
+    for (const route of ROUTES.filter((r) => r.name.endsWith('detail'))) {
+      const res = await route.send(a.client, ofA[route.kind], mine);
+      expect({ route: route.name, success: res.body.success }).toEqual({ route: route.name, success: true });
+    }
+  });
+});

@@ -1,0 +1,306 @@
+/**
+ * The routes of the contract that take an id, as rows for the access matrix (test/access.test.ts):
+ * which kind of id each names, the code an id the caller may not use answers, and how to send
+ * it. A new route that takes an id (e.g. shares) is one more row in ROUTES.
+ */
+import { randomBytes } from 'node:crypto';
+import type { TestClient, Wrapped } from './http.js';
+import { call } from './items.js';
+
+export type Kind =
+  | 'canvas'
+  | 'document'
+  | 'resource'
+  | 'codeArtifact'
+  | 'project'
+  | 'labelClass'
+  | 'label'
+  | 'reference'
+  | 'actionResult'
+  | 'provider'
+  | 'providerItem';
+
+const PREFIX: Record<Kind, string> = {
+  canvas: 'c',
+  document: 'd',
+  resource: 'r',
+  codeArtifact: 'ca',
+  project: 'p',
+  labelClass: 'lc',
+  label: 'lb',
+  reference: 'rf',
+  actionResult: 'ar',
+  provider: 'pr',
+  providerItem: 'pi',
+};
+
+/** The catalogue's not-found code of each kind. */
+const NOT_FOUND: Record<Kind, string> = {
+  canvas: 'E1000',
+  document: 'E1003',
+  resource: 'E1002',
+  codeArtifact: 'E1013',
+  project: 'E1014',
+  labelClass: 'E1007',
+  label: 'E1008',
+  reference: 'E1004',
+  actionResult: 'E1011',
+  provider: 'E1015',
+  providerItem: 'E1016',
+};
+
+/** An id of this kind that nobody has. */
+export const missing = (kind: Kind) => `${PREFIX[kind]}-${randomBytes(10).toString('hex')}`;
+
+/** The caller's own things some requests need next to the id under test. */
+export interface Mine {
+  projectId: string;
+  labelClassId: string;
+}
+export type Send = (client: TestClient, id: string, mine: Mine) => Promise<{ status: number; body: Wrapped }>;
+export interface RouteCase {
+  name: string;
+  kind: Kind;
+  code: string;
+  send: Send;
+}
+
+const get =
+  (path: string): Send =>
+  (c, id) =>
+    call(c, 'GET', `/v1${path}${id}`);
+const post =
+  (path: string, body: (id: string, mine: Mine) => unknown): Send =>
+  (c, id, mine) =>
+    call(c, 'POST', `/v1${path}`, body(id, mine));
+const invoke = (extra: (id: string) => Record<string, unknown>) =>
+  post('/skill/invoke', (id) => ({ input: { query: 'hi' }, ...extra(id) }));
+const upload: Send = async (c, id) => {
+  const fd = new FormData();
+  fd.append('file', new Blob(['x']), 'x.txt');
+  fd.append('entityType', 'document');
+  fd.append('entityId', id);
+  const res = await c.fetch('/v1/misc/upload', { method: 'POST', body: fd });
+  return { status: res.status, body: (await res.json()) as Wrapped };
+};
+const items = (entityType: string, entityId: string) => [{ entityType, entityId }];
+const row = (name: string, kind: Kind, send: Send, code = NOT_FOUND[kind]): RouteCase => ({
+  name,
+  kind,
+  code,
+  send,
+});
+
+export const ROUTES: RouteCase[] = [
+  row('canvas detail', 'canvas', get('/canvas/detail?canvasId=')),
+  row('canvas data', 'canvas', get('/canvas/data?canvasId=')),
+  row('canvas export', 'canvas', get('/canvas/export?format=json&canvasId=')),
+  row(
+    'canvas update',
+    'canvas',
+    post('/canvas/update', (canvasId) => ({ canvasId, title: 'B' })),
+  ),
+  row(
+    'canvas delete',
+    'canvas',
+    post('/canvas/delete', (canvasId) => ({ canvasId })),
+  ),
+  row(
+    'canvas duplicate',
+    'canvas',
+    post('/canvas/duplicate', (canvasId) => ({ canvasId })),
+  ),
+  row(
+    'canvas autoName',
+    'canvas',
+    post('/canvas/autoName', (canvasId) => ({ canvasId })),
+  ),
+  row(
+    'canvas create projectId',
+    'project',
+    post('/canvas/create', (projectId) => ({ projectId })),
+  ),
+  row('document detail', 'document', get('/knowledge/document/detail?docId=')),
+  row('document export', 'document', get('/knowledge/document/export/document?docId=')),
+  row(
+    'document update',
+    'document',
+    post('/knowledge/document/update', (docId) => ({ docId, title: 'B' })),
+  ),
+  row(
+    'document batchUpdate',
+    'document',
+    post('/knowledge/document/batchUpdate', (docId) => ({ items: [{ docId, title: 'B' }] })),
+  ),
+  row(
+    'document delete',
+    'document',
+    post('/knowledge/document/delete', (docId) => ({ docId })),
+  ),
+  row(
+    'document create projectId',
+    'project',
+    post('/knowledge/document/create', (projectId) => ({ projectId })),
+  ),
+  row('resource detail', 'resource', get('/knowledge/resource/detail?resourceId=')),
+  row(
+    'resource update',
+    'resource',
+    post('/knowledge/resource/update', (resourceId) => ({ resourceId, title: 'B' })),
+  ),
+  row(
+    'resource delete',
+    'resource',
+    post('/knowledge/resource/delete', (resourceId) => ({ resourceId })),
+  ),
+  row(
+    'resource reindex',
+    'resource',
+    post('/knowledge/resource/reindex', (id) => ({ resourceIds: [id] })),
+  ),
+  row('code artifact detail', 'codeArtifact', get('/codeArtifact/detail?artifactId=')),
+  row(
+    'code artifact update',
+    'codeArtifact',
+    post('/codeArtifact/update', (artifactId) => ({ artifactId, title: 'B' })),
+  ),
+  row('project detail', 'project', get('/project/detail?projectId=')),
+  row(
+    'project update',
+    'project',
+    post('/project/update', (projectId) => ({ projectId, name: 'B' })),
+  ),
+  row(
+    'project delete',
+    'project',
+    post('/project/delete', (projectId) => ({ projectId })),
+  ),
+  row(
+    'project updateItems: their canvas into my project',
+    'canvas',
+    post('/project/updateItems', (id, m) => ({
+      projectId: m.projectId,
+      operation: 'add',
+      items: items('canvas', id),
+    })),
+  ),
+  row(
+    'project updateItems: their resource into my project',
+    'resource',
+    post('/project/updateItems', (id, m) => ({
+      projectId: m.projectId,
+      operation: 'add',
+      items: items('resource', id),
+    })),
+  ),
+  row(
+    'project deleteItems: their document through my project',
+    'document',
+    post('/project/deleteItems', (id, m) => ({ projectId: m.projectId, items: items('document', id) })),
+  ),
+  row(
+    'label class update',
+    'labelClass',
+    post('/label/class/update', (labelClassId) => ({ labelClassId, displayName: 'B' })),
+  ),
+  row(
+    'label class delete',
+    'labelClass',
+    post('/label/class/delete', (labelClassId) => ({ labelClassId })),
+  ),
+  row(
+    'label with their class',
+    'labelClass',
+    post('/label/instance/new', (labelClassId) => ({ labelClassId, value: 'High' })),
+  ),
+  row(
+    'label their canvas',
+    'canvas',
+    post('/label/instance/new', (id, m) => ({
+      labelClassId: m.labelClassId,
+      value: 'High',
+      entityType: 'canvas',
+      entityId: id,
+    })),
+  ),
+  row(
+    'label instance update',
+    'label',
+    post('/label/instance/update', (labelId) => ({ labelId, value: 'Low' })),
+  ),
+  row(
+    'label instance delete',
+    'label',
+    post('/label/instance/delete', (labelId) => ({ labelId })),
+  ),
+  row(
+    'reference from their document',
+    'document',
+    post('/knowledge/reference/add', (id) => ({
+      references: [{ sourceType: 'document', sourceId: id, targetType: 'document', targetId: `${id}x` }],
+    })),
+    'E1005',
+  ),
+  row(
+    'reference delete',
+    'reference',
+    post('/knowledge/reference/delete', (id) => ({ referenceIds: [id] })),
+  ),
+  row(
+    'skill invoke target',
+    'canvas',
+    invoke((entityId) => ({ target: { entityType: 'canvas', entityId } })),
+  ),
+  row(
+    'skill invoke projectId',
+    'project',
+    invoke((projectId) => ({ projectId })),
+  ),
+  row(
+    'skill invoke context document',
+    'document',
+    invoke((docId) => ({ context: { documents: [{ docId }] } })),
+  ),
+  row(
+    'skill invoke context resource',
+    'resource',
+    invoke((resourceId) => ({ context: { resources: [{ resourceId }] } })),
+  ),
+  row(
+    'skill invoke resultId (thread)',
+    'actionResult',
+    invoke((resultId) => ({ resultId })),
+  ),
+  row('action result', 'actionResult', get('/action/result?resultId=')),
+  row(
+    'action abort',
+    'actionResult',
+    post('/action/abort', (resultId) => ({ resultId })),
+  ),
+  row('upload entityId', 'document', upload),
+  row(
+    'library search projectId',
+    'project',
+    post('/search', (projectId) => ({ query: 'x', projectId })),
+  ),
+  row(
+    'provider update',
+    'provider',
+    post('/provider/update', (providerId) => ({ providerId, name: 'B' })),
+  ),
+  row(
+    'provider delete',
+    'provider',
+    post('/provider/delete', (providerId) => ({ providerId })),
+  ),
+  row(
+    'provider item update',
+    'providerItem',
+    post('/provider/item/update', (itemId) => ({ itemId, name: 'B' })),
+  ),
+  row(
+    'provider item delete',
+    'providerItem',
+    post('/provider/item/delete', (itemId) => ({ itemId })),
+  ),
+];
