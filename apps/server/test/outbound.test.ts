@@ -89,7 +89,7 @@ describe('provider base URLs with PROVIDER_ALLOW_PRIVATE_NETWORK=false', () => {
   });
 });
 
-describe('a name that turns private after it was saved', () => {
+describe('refused on use (a name rebound after save, or resolving privately)', () => {
   it('is refused by the connection test without reaching the provider', async () => {
     const before = fx.fake.requests.length;
     const p = expectData(await create(`http://rebind-list.example.com:${port}/v1`));
@@ -117,6 +117,22 @@ describe('a name that turns private after it was saved', () => {
     const run = await streamSkill(a.client, { input: { query: 'Hi' }, modelItemId: item.itemId });
     expect(run.events.find((e) => e.event === 'error')).toMatchObject({ error: 'E0003' });
     expect(run.events.at(-1)?.event).toBe('end');
+    expect(fx.fake.requests.length).toBe(before);
+  });
+
+  it('is refused when the image skill calls an API whose name resolves privately', async () => {
+    const before = fx.fake.requests.length;
+    const run = await streamSkill(a.client, {
+      skillName: 'imageGeneration',
+      input: { query: 'A red boat' },
+      tplConfig: {
+        apiUrl: { value: `http://internal.example.com:${port}/image` },
+        apiKey: { value: 'img-key' },
+        imageRatio: { value: '1:1' },
+        model: { value: 'gpt-image-1' },
+      },
+    });
+    expect(run.events.find((e) => e.event === 'error')).toMatchObject({ error: 'E0003' });
     expect(fx.fake.requests.length).toBe(before);
   });
 });
