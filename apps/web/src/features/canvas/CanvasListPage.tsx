@@ -7,7 +7,7 @@ import { AppstoreOutlined, ImportOutlined, MoreOutlined, PlusOutlined } from '@a
 import type { Canvas } from '@atelier/contract';
 import { formDataOf } from '../../api/formData';
 import { canvasExportUrl, useCanvasList, useCanvasMutations, type CanvasFileFormat } from './canvasQueries';
-import { useCanvasT } from './strings';
+import { useCanvasT } from './useCanvasT';
 import './canvas.css';
 
 export function CanvasListPage() {

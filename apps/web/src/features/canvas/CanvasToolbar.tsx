@@ -22,7 +22,7 @@ import type * as Y from 'yjs';
 import { CodeArtifactTypeSchema, type CodeArtifactType } from '@atelier/contract';
 import { CollabStatusBadge } from './CollabStatusBadge';
 import type { CanvasPreferences, NodeSizeMode, OperationMode, PointerMode } from './canvasPreferences';
-import { useCanvasT } from './strings';
+import { useCanvasT } from './useCanvasT';
 import type { CollabStatus } from './useCollab';
 
 export const CANVAS_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

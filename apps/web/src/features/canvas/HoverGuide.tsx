@@ -1,6 +1,6 @@
 /** The hover guide: one small card under the hovered node with a hint of what it does. */
 import type { CanvasNodeType } from '@atelier/canvas';
-import { useCanvasT } from './strings';
+import { useCanvasT } from './useCanvasT';
 
 export interface HoverState {
   type: string;

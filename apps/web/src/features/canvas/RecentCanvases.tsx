@@ -2,7 +2,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCanvasList } from './canvasQueries';
-import { useCanvasT } from './strings';
+import { useCanvasT } from './useCanvasT';
 import './recentCanvases.css';
 
 const SHOWN = 5;

@@ -6,7 +6,7 @@ import { useCallback, useEffect } from 'react';
 import { App } from 'antd';
 import type * as Y from 'yjs';
 import { autoLayout, groupNodes, type SizeOf } from './canvasOps';
-import { useCanvasT } from './strings';
+import { useCanvasT } from './useCanvasT';
 
 interface ArrangeInput {
   doc: Y.Doc | null;

@@ -9,7 +9,7 @@ import { useReactFlow } from '@xyflow/react';
 import type * as Y from 'yjs';
 import { readClip, writeClip } from './canvasClipboard';
 import { copyNodes, duplicateNodes, pasteClip } from './canvasOps';
-import { useCanvasT } from './strings';
+import { useCanvasT } from './useCanvasT';
 import type { FlowNode } from './useCanvasFlow';
 import { MAX_NODES } from './useCanvasPlacement';
 

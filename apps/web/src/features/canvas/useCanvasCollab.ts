@@ -6,7 +6,7 @@ import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Canvas } from '@atelier/contract';
 import { canvasDetailKey, useCanvasDetail, useCanvasMutations } from './canvasQueries';
-import { useCanvasT } from './strings';
+import { useCanvasT } from './useCanvasT';
 import { useCollab } from './useCollab';
 
 export function useCanvasCollab(canvasId: string) {

@@ -10,7 +10,7 @@ import { getNode, removeNodes } from '@atelier/canvas';
 import type { ContextMenuState } from './CanvasContextMenu';
 import { ungroupNode } from './canvasOps';
 import { previewTargetOf } from './previewTarget';
-import { useCanvasT } from './strings';
+import { useCanvasT } from './useCanvasT';
 import type { FlowNode } from './useCanvasFlow';
 import type { PlaceNode } from './useCanvasPlacement';
 

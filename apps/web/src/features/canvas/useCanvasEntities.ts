@@ -9,7 +9,7 @@ import { useApiMutation } from '../../api/apiQuery';
 import { formDataOf } from '../../api/formData';
 import { ARTIFACT_STARTERS } from './artifactStarters';
 import { CANVAS_IMAGE_MAX_BYTES } from './CanvasToolbar';
-import { useCanvasT } from './strings';
+import { useCanvasT } from './useCanvasT';
 import type { PlaceNode } from './useCanvasPlacement';
 
 export function useCanvasEntities(canvasId: string, placeNode: PlaceNode) {

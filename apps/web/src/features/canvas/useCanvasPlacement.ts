@@ -19,7 +19,7 @@ import { LIMITS } from '@atelier/contract';
 import type { PlaceNodeOptions, PreviewTarget } from './canvasContext';
 import { DEFAULT_NODE_SIZE, freeSpotBelow, overlaps, type Box, type SizeOf } from './canvasOps';
 import { previewTargetOf } from './previewTarget';
-import { useCanvasT } from './strings';
+import { useCanvasT } from './useCanvasT';
 import type { FlowNode } from './useCanvasFlow';
 
 export const MAX_NODES = LIMITS.maxCanvasNodes;

@@ -6,7 +6,7 @@ import type { RefObject } from 'react';
 import { App, theme } from 'antd';
 import { useReactFlow } from '@xyflow/react';
 import { canvasToPng, downloadDataUrl, EmptyCanvasError, imageFileName } from './exportImage';
-import { useCanvasT } from './strings';
+import { useCanvasT } from './useCanvasT';
 import type { FlowNode } from './useCanvasFlow';
 
 export function usePngExport(wrapper: RefObject<HTMLDivElement | null>, title: string): () => Promise<void> {

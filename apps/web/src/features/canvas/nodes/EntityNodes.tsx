@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import type { NodeProps } from '@xyflow/react';
 import { ExportOutlined } from '@ant-design/icons';
-import { useCanvasT } from '../strings';
+import { useCanvasT } from '../useCanvasT';
 import type { FlowNode } from '../useCanvasFlow';
 import { Handles, NodeCard, PreviewText } from './NodeCard';
 
