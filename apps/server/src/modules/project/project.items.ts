@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { canvases, documents } from '../../db/schema/index.js';
-import { removeDependents, type Removal } from '../access/access.delete.js';
+import { removeDependents } from '../access/access.delete.js';
 import { resourceItemStore } from '../resource/resource.items.js';
 import type { ProjectItemStore, ProjectItemStores, ProjectItemType } from './project.item-types.js';
 
