@@ -242,13 +242,15 @@ describe('bad input to every implemented route', () => {
     expect(problems.filter(Boolean)).toEqual([]);
   });
 
-  it('a body over 100 KB answers E2005 (multipart uploads have their own limit)', async () => {
+  it('a body over 100 KB answers E2005 (multipart routes refuse JSON with E0003 and have their own limit)', async () => {
     const problems: string[] = [];
     const big = JSON.stringify({ content: 'a'.repeat(LIMITS.maxPayloadBytes) });
     const bigCjk = JSON.stringify({ content: '字'.repeat(40_000) }); // 40k characters, 120 KB
     for (const r of implemented.filter(hasJsonBody)) {
-      problems.push((await check(r, '110 KB body', { body: big }, ['E2005'])) ?? '');
-      problems.push((await check(r, '120 KB of CJK', { body: bigCjk }, ['E2005'])) ?? '');
+      // multipart routes refuse a JSON body by its content type, before reading it
+      const expected = r.requestKind === 'multipart' ? (['E0003'] as const) : (['E2005'] as const);
+      problems.push((await check(r, '110 KB body', { body: big }, expected)) ?? '');
+      problems.push((await check(r, '120 KB of CJK', { body: bigCjk }, expected)) ?? '');
     }
     expect(problems.filter(Boolean)).toEqual([]);
   });
