@@ -20,7 +20,7 @@ import { DataDirLockedError } from '../src/db/data-dir.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { spawnServer, type ChildServer } from './helpers/child-server.js';
 import { createTestClient, type TestClient, type Wrapped } from './helpers/http.js';
-import { testDbKind } from './helpers/db.js';
+import { createTestDatabase, testDbKind } from './helpers/db.js';
 
 const pgliteOnly = testDbKind() !== 'pglite';
 const dirs: string[] = [];
@@ -118,6 +118,8 @@ describe.skipIf(pgliteOnly)('process signals', () => {
     { timeout: 180_000 },
     async () => {
       const dir = freshDir();
+      // a copy of the run's migrated database: the child's start is not an initdb under load
+      await createTestDatabase('pglite', dir);
       const child = await spawnServer({ ...baseEnv, DATA_DIR: dir });
       children.push(child);
       const client = createTestClient(child.url);
@@ -198,6 +200,7 @@ describe.skipIf(pgliteOnly)('process signals', () => {
     { timeout: 120_000 },
     async () => {
       const dir = freshDir();
+      await createTestDatabase('pglite', dir);
       const child = await spawnServer({ ...baseEnv, DATA_DIR: dir, SHUTDOWN_TIMEOUT: '10s' });
       children.push(child);
       const client = createTestClient(child.url);
