@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openCollab, waitUntil } from './helpers/collab-client.js';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
 import { startFakeWebServer, type FakeWebServer } from './helpers/fake-web-search.js';
-import { call, createDocument, expectData, expectFailure } from './helpers/items.js';
+import { call, createCanvas, createDocument, expectData, expectFailure } from './helpers/items.js';
 import {
   buildUserWithModel,
   contentOf,
@@ -264,12 +264,13 @@ describe('document skills', () => {
     fx.fake.reply = words.join(' ');
     fx.fake.chunkDelayMs = 40;
     let docId: string | null = null;
+    const canvasId = await createCanvas(a);
     const running = streamSkill(
       a.client,
       {
         skillName: 'generateDoc',
         input: { query: 'Write a boat plan' },
-        target: { entityType: 'canvas', entityId: 'c-any' },
+        target: { entityType: 'canvas', entityId: canvasId },
       },
       (events) => {
         docId ??= events.find((e) => e.event === 'create_node')?.node?.data.entityId ?? null;
@@ -428,7 +429,7 @@ describe('document skills', () => {
     }
   });
 
-  it('refuses a missing selection (E0003), and another user’s document ends in E1003', async () => {
+  it('refuses a missing selection (E0003), and another user’s document with E1003 like a missing one', async () => {
     const refused = await streamSkill(a.client, {
       skillName: 'rewriteDoc',
       input: { query: 'x', selection: { docId: 'd-whatever' } },
@@ -447,13 +448,14 @@ describe('document skills', () => {
       skillName: 'editDoc',
       input: { query: 'x', selection: { docId: theirs.docId, text: 'B text.' } },
     });
-    expect(run.events.map((e) => e.event)).toEqual(['start', 'error', 'end']);
-    expect(run.events[1]!.error).toBe('E1003');
+    // refused before the run starts, exactly as a document that does not exist
+    expect(run.events).toEqual([]);
+    expect(run.refusal?.errCode).toBe('E1003');
     const notThere = await streamSkill(a.client, {
       skillName: 'rewriteDoc',
       input: { query: 'x', selection: { docId: theirs.docId.replace(/.$/, 'z'), text: 'nope' } },
     });
-    expect(notThere.events.find((e) => e.event === 'error')!.error).toBe('E1003');
+    expect(notThere.refusal).toEqual({ ...run.refusal, traceId: notThere.refusal?.traceId });
   });
 });
 
