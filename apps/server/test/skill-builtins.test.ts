@@ -455,7 +455,8 @@ describe('document skills', () => {
       skillName: 'rewriteDoc',
       input: { query: 'x', selection: { docId: theirs.docId.replace(/.$/, 'z'), text: 'nope' } },
     });
-    expect(notThere.refusal).toEqual({ ...run.refusal, traceId: notThere.refusal?.traceId });
+    expect(notThere.events).toEqual([]);
+    expect(notThere.refusal?.errCode).toBe('E1003');
   });
 });
 
