@@ -1,5 +1,5 @@
 /** The previews of each artifact type; all render offline, in the browser. */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Alert, Button, Input, Spin } from 'antd';
 import { CopyOutlined, DownloadOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import DOMPurify from 'dompurify';
@@ -113,28 +113,58 @@ export function SvgPreview({ content, title }: { content: string; title: string 
 
 let mermaidCounter = 0;
 
+/**
+ * Renders mermaid source to SVG markup inside `host` (an element of the artifact's own frame, so
+ * mermaid's measuring happens there and nothing is added to the page body). The source is parsed
+ * first and error rendering is suppressed: an invalid diagram throws a readable error instead of
+ * drawing mermaid's "Syntax error" picture.
+ */
+export async function renderMermaid(content: string, dark: boolean, host: HTMLElement): Promise<string> {
+  const { default: mermaid } = await import('mermaid');
+  mermaid.initialize({
+    startOnLoad: false,
+    securityLevel: 'strict',
+    theme: dark ? 'dark' : 'default',
+    suppressErrorRendering: true,
+  });
+  // throws a parse error with mermaid's message (line and expected tokens)
+  await mermaid.parse(content);
+  mermaidCounter += 1;
+  const id = `atelier-mermaid-${mermaidCounter}`;
+  const scratch = document.createElement('div');
+  host.append(scratch);
+  try {
+    const { svg } = await mermaid.render(id, content, scratch);
+    return svg;
+  } finally {
+    scratch.remove();
+    // whatever mermaid left behind under its ids (it looks them up in the whole document)
+    for (const leftover of [id, `d${id}`, `i${id}`]) document.getElementById(leftover)?.remove();
+  }
+}
+
 export function MermaidPreview({ content, title, dark }: { content: string; title: string; dark: boolean }) {
   const t = useArtifactT();
   const { message } = App.useApp();
   const [svg, setSvg] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const scratch = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let live = true;
-    void (async () => {
-      try {
-        const { default: mermaid } = await import('mermaid');
-        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark ? 'dark' : 'default' });
-        mermaidCounter += 1;
-        const { svg: rendered } = await mermaid.render(`atelier-mermaid-${mermaidCounter}`, content);
+    const host = scratch.current;
+    if (!host) return;
+    void renderMermaid(content, dark, host).then(
+      (rendered) => {
         if (!live) return;
         setSvg(rendered);
         setError(null);
-      } catch (err) {
+      },
+      (err: unknown) => {
         if (!live) return;
         setSvg(null);
         setError(err instanceof Error ? err.message : String(err));
-      }
-    })();
+      },
+    );
     return () => {
       live = false;
     };
@@ -183,6 +213,8 @@ export function MermaidPreview({ content, title, dark }: { content: string; titl
       ) : (
         <Spin />
       )}
+      {/* mermaid draws here to measure its text; hidden, inside this frame */}
+      <div ref={scratch} className="artifact-mermaid-scratch" aria-hidden="true" />
     </div>
   );
 }
