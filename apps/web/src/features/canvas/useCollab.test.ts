@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOnlySignal } from './useCollab';
+import { collabStatus, readOnlySignal } from './useCollab';
 
 describe('readOnlySignal', () => {
   it('reads the server’s read-only switch', () => {
@@ -13,5 +13,34 @@ describe('readOnlySignal', () => {
     ).toBeNull();
     expect(readOnlySignal(JSON.stringify({ type: 'readOnly', readOnly: 'yes' }))).toBeNull();
     expect(readOnlySignal('not json')).toBeNull();
+  });
+});
+
+describe('collabStatus', () => {
+  const base = { connection: 'connected', synced: true, wasSynced: true, online: true, unsynced: 0 } as const;
+
+  it('says saving or saved only while connected and synced', () => {
+    expect(collabStatus(base)).toBe('saved');
+    expect(collabStatus({ ...base, unsynced: 2 })).toBe('saving');
+  });
+
+  it('says disconnected once a synced session lost its connection, even while reconnecting', () => {
+    expect(collabStatus({ ...base, connection: 'disconnected', synced: false, unsynced: 3 })).toBe(
+      'disconnected',
+    );
+    // the socket is open again but the server has not synced the document yet
+    expect(collabStatus({ ...base, synced: false, unsynced: 1 })).toBe('disconnected');
+    expect(collabStatus({ ...base, connection: 'connecting', synced: false })).toBe('disconnected');
+  });
+
+  it('says disconnected while the browser is offline, whatever the socket says', () => {
+    expect(collabStatus({ ...base, online: false, unsynced: 1 })).toBe('disconnected');
+  });
+
+  it('says connecting before the first sync', () => {
+    expect(collabStatus({ ...base, connection: 'connecting', synced: false, wasSynced: false })).toBe(
+      'connecting',
+    );
+    expect(collabStatus({ ...base, synced: false, wasSynced: false })).toBe('connecting');
   });
 });

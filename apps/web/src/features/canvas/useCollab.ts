@@ -7,6 +7,13 @@
  * says so with a `readOnly` stateless message. Edits this tab made that the server has not taken
  * by then are refused: the session then starts over from the server's state, so the screen never
  * shows text that was not saved, and `onReadOnly` reports the loss.
+ *
+ * Status (spec section 4): "Saving…" and "Saved" only while the socket is open and the document
+ * synced with the server. Once a session has been synced, any loss of that (socket closed, a
+ * reconnect not yet synced, the browser offline) shows "Disconnected" until the server has the
+ * document again; edits made meanwhile stay in the Y.Doc and are sent when the sync resumes.
+ * Going offline closes the socket at once (Chromium keeps a dead one open), and coming back
+ * online retries at once instead of waiting for the provider's backoff.
  */
 import { useEffect, useRef, useState } from 'react';
 import { HocuspocusProvider } from '@hocuspocus/provider';
@@ -35,6 +42,20 @@ export function readOnlySignal(payload: string): boolean | null {
   }
 }
 
+/** What the status indicator shows for the provider's state (see the top of this file). */
+export function collabStatus(state: {
+  connection: 'connecting' | 'connected' | 'disconnected';
+  synced: boolean;
+  wasSynced: boolean;
+  online: boolean;
+  unsynced: number;
+}): CollabStatus {
+  if (!state.online) return 'disconnected';
+  if (state.connection === 'connected' && state.synced) return state.unsynced > 0 ? 'saving' : 'saved';
+  if (state.wasSynced || state.connection === 'disconnected') return 'disconnected';
+  return 'connecting';
+}
+
 export function useCollab(
   name: string,
   options: CollabOptions = {},
@@ -47,6 +68,9 @@ export function useCollab(
   const [connection, setConnection] = useState<'connecting' | 'connected' | 'disconnected'>('connecting');
   const [unsynced, setUnsynced] = useState(0);
   const [synced, setSynced] = useState(false);
+  // this session was synced once: losing it now means disconnected, not still connecting
+  const [wasSynced, setWasSynced] = useState(false);
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
   // a new session (fresh Y.Doc from the server) after refused edits
   const [generation, setGeneration] = useState(0);
   const onReadOnly = useRef(options.onReadOnly);
@@ -57,6 +81,7 @@ export function useCollab(
     let live = true;
     setConnection('connecting');
     setSynced(false);
+    setWasSynced(false);
     void api.call('collab.getToken').then(
       ({ url }) => {
         if (!live) return;
@@ -67,7 +92,13 @@ export function useCollab(
           document: doc,
           token: async () => (await api.call('collab.getToken')).token,
           onStatus: ({ status }) => live && setConnection(status),
-          onSynced: ({ state }) => live && state && setSynced(true),
+          onSynced: ({ state }) => {
+            if (!live) return;
+            setSynced(state);
+            if (state) setWasSynced(true);
+          },
+          // the provider marks itself unsynced on close, but only says so through `synced` later
+          onClose: () => live && setSynced(false),
           onUnsyncedChanges: ({ number }) => live && setUnsynced(number),
           onStateless: ({ payload }) => {
             const readOnly = readOnlySignal(payload);
@@ -90,13 +121,27 @@ export function useCollab(
     };
   }, [name, generation]);
 
-  const status: CollabStatus =
-    connection === 'disconnected'
-      ? 'disconnected'
-      : connection === 'connecting' || !synced
-        ? 'connecting'
-        : unsynced > 0
-          ? 'saving'
-          : 'saved';
-  return { session, status, synced };
+  useEffect(() => {
+    const socket = session?.provider.configuration.websocketProvider;
+    const onOffline = () => {
+      setOnline(false);
+      // a socket the network no longer carries: close it, so the provider reconnects and resyncs
+      socket?.webSocket?.close();
+    };
+    const onOnline = () => {
+      setOnline(true);
+      void socket?.connect();
+    };
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [session]);
+
+  const status = collabStatus({ connection, synced, wasSynced, online, unsynced });
+  // the editor stays usable through a disconnection once the document has loaded (edits made
+  // offline are kept and sent on reconnect)
+  return { session, status, synced: wasSynced };
 }
