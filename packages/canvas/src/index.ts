@@ -71,3 +71,4 @@ export {
   type AtelierCanvasExport,
 } from './export.js';
 export { CONTENT_PREVIEW_MAX_LENGTH, contentPreviewFromMarkdown } from './preview.js';
+export { CANVAS_UNDO_CAPTURE_MS, LOCAL_CANVAS_ORIGINS, createCanvasUndoManager } from './undo.js';

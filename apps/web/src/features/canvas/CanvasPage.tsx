@@ -3,7 +3,8 @@
  * per type, the toolbar, the context menu, the preview panel beside it, minimap and controls.
  * This file is the layout; each job lives in its own hook: live sync (useCanvasCollab), placing
  * nodes (useCanvasPlacement), creating entities (useCanvasEntities), clipboard
- * (useCanvasClipboard), grouping and layout (useCanvasArrange), keyboard (useCanvasShortcuts),
+ * (useCanvasClipboard), grouping and layout (useCanvasArrange), keyboard (useCanvasShortcuts,
+ * and useCanvasUndo for undo and redo),
  * the right-click menu (useCanvasContextMenu), PNG export (usePngExport) and the per-user view
  * toggles (useViewSettings).
  */
@@ -33,6 +34,7 @@ import { useCanvasFlow, type FlowNode } from './useCanvasFlow';
 import { useCanvasPlacement } from './useCanvasPlacement';
 import { useCanvasPreview } from './useCanvasPreview';
 import { useCanvasShortcuts } from './useCanvasShortcuts';
+import { useCanvasUndo } from './useCanvasUndo';
 import { usePngExport } from './usePngExport';
 import { useViewSettings } from './useViewSettings';
 import './canvas.css';
@@ -70,6 +72,7 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
     shape: `${nodes.length}:${edges.length}`,
   });
   useCanvasShortcuts({ copy, paste: () => paste(), duplicate, group });
+  useCanvasUndo(undoManager, readOnly);
   const menu = useCanvasContextMenu({
     doc,
     readOnly,

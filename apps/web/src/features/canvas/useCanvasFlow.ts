@@ -14,10 +14,11 @@ import {
   type Node,
   type NodeChange,
 } from '@xyflow/react';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import {
   addEdge,
   CanvasReader,
+  createCanvasUndoManager,
   getCanvasMaps,
   removeEdges,
   removeNodes,
@@ -183,8 +184,7 @@ export function useCanvasFlow(doc: Y.Doc | null, readOnly: boolean) {
   /** Undo and redo of this tab's own changes (remote changes are not undone). */
   const undoManager = useMemo(() => {
     if (!doc) return null;
-    const maps = getCanvasMaps(doc);
-    return new Y.UndoManager([maps.nodes, maps.edges], { captureTimeout: 400 });
+    return createCanvasUndoManager(doc);
   }, [doc]);
   useEffect(() => () => undoManager?.destroy(), [undoManager]);
 
