@@ -58,7 +58,7 @@ export const zhCanvas: DeepStrings<typeof enCanvas> = {
     saving: '保存中…',
     saved: '已保存',
     autoSaved: '已自动保存',
-    disconnected: '已断开',
+    disconnected: '已断开连接',
   },
   node: {
     memoPlaceholder: '写点什么…',
