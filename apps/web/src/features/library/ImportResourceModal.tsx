@@ -28,7 +28,9 @@ import {
   uploadResourceFile,
   useCreateResources,
 } from './libraryQueries';
-import { useLibraryT, type LibraryT } from './strings';
+import type { ScopedT } from '../../i18n/types';
+
+type LibraryT = ScopedT<'library'>;
 
 export type ImportTab = 'file' | 'image' | 'weblink' | 'text' | 'clipper';
 
@@ -365,7 +367,7 @@ export function ImportResourceModal({
   initialTab?: ImportTab;
   onClose: () => void;
 }) {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [tab, setTab] = useState<ImportTab>(initialTab);
