@@ -41,6 +41,35 @@ describe('languages', () => {
     }
   });
 
+  it('bundles every area file of both languages under its own key', () => {
+    const enAreas = import.meta.glob<Record<string, object>>('./locales/en.*.ts', { eager: true });
+    const zhAreas = import.meta.glob<Record<string, object>>('./locales/zh-CN.*.ts', { eager: true });
+    const areaOf = (file: string) => file.replace(/^.*\/(en|zh-CN)\.(\w+)\.ts$/, '$2');
+    expect(Object.keys(zhAreas).map(areaOf).sort()).toEqual(Object.keys(enAreas).map(areaOf).sort());
+    for (const [file, mod] of Object.entries(enAreas)) {
+      const area = areaOf(file);
+      if (area === 'legalDocs') continue; // loaded with the privacy and terms pages
+      expect((en as Record<string, unknown>)[area], file).toBe(Object.values(mod)[0]);
+    }
+    for (const [file, mod] of Object.entries(zhAreas)) {
+      const area = areaOf(file);
+      if (area === 'legalDocs') continue;
+      expect((zhCN as Record<string, unknown>)[area], file).toBe(Object.values(mod)[0]);
+    }
+  });
+
+  it('translates an area through a key prefix in both languages', async () => {
+    initI18n('en');
+    expect(i18n.getFixedT(null, null, 'labels')('deleteTitle', { name: 'P' })).toBe('Delete “P”?');
+    await ensureLocale('zh-CN');
+    await i18n.changeLanguage('zh-CN');
+    expect(i18n.getFixedT(null, null, 'labels')('deleteTitle', { name: 'P' })).toBe(
+      zhCN.labels.deleteTitle.replace('{{name}}', 'P'),
+    );
+    expect(i18n.t('errors.toastTitle')).toBe('哎呀，出错了');
+    await i18n.changeLanguage('en');
+  });
+
   it('uses the spec wording for validation, from the contract', () => {
     expect(en.validation.emailRequired).toBe('Email cannot be empty');
     expect(en.validation.emailInvalid).toBe('Please enter a valid email address');

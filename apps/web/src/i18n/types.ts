@@ -1,4 +1,5 @@
 /** Typed translation keys: `t('landing.hero.title')` is checked against the English resources. */
+import type { TFunction } from 'i18next';
 import type { en } from './locales/en';
 import type { enLegalDocs } from './locales/en.legalDocs';
 
@@ -8,3 +9,9 @@ declare module 'i18next' {
     resources: { translation: typeof en & { legalDocs: typeof enLegalDocs } };
   }
 }
+
+/**
+ * The `t` of `useTranslation(undefined, { keyPrefix: 'library' })`, for helpers that take it as
+ * an argument: keys relative to one area of the strings (`t('tabs.resources')`).
+ */
+export type ScopedT<P extends keyof typeof en> = TFunction<'translation', P>;

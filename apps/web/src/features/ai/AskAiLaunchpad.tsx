@@ -35,7 +35,7 @@ import {
 import { useLaunchpadStore } from './launchpadStore';
 import { runSkill } from './runSkill';
 import { outputLocale } from './threadActions';
-import { useAiT } from './strings';
+import { useTranslation } from 'react-i18next';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useReveal } from './useReveal';
 import './ai.css';
@@ -52,7 +52,7 @@ function useSkills() {
 }
 
 function LibraryPicker({ onPick }: { onPick: (item: ContextItem) => void }) {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const [q, setQ] = useState('');
   const query = q.trim();
   const results = useApiQuery(
@@ -102,7 +102,7 @@ function LibraryPicker({ onPick }: { onPick: (item: ContextItem) => void }) {
 }
 
 export function AskAiLaunchpad() {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const canvas = useCanvasContext();
   const { preferences } = useCanvasPreferences();
   const choice = useLaunchpadStore();

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ReactFlowProvider } from '@xyflow/react';
-import { i18n, initI18n } from '../../i18n/i18n';
+import { ensureLocale, i18n, initI18n } from '../../i18n/i18n';
 import { FollowUp, StatusLine } from './RunView';
 import { emptyRun, type RunState } from './skillStore';
 
@@ -38,6 +38,7 @@ describe('FollowUp', () => {
     );
     fireEvent.click(screen.getByTestId('ai-follow-up-send'));
     expect(screen.getByRole('alert').textContent).toBe('Follow-up question must not be empty');
+    await ensureLocale('zh-CN');
     await i18n.changeLanguage('zh-CN');
     expect(await screen.findByText('追问内容不能为空')).toBeTruthy();
     await i18n.changeLanguage('en');

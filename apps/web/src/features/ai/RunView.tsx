@@ -21,7 +21,7 @@ import { useOptionalCanvasContext } from '../canvas/canvasContext';
 import { Markdown } from './Markdown';
 import { abortRun, refreshResult } from './runSkill';
 import { useRun, type RunSource, type RunState } from './skillStore';
-import { useAiT } from './strings';
+import { useTranslation } from 'react-i18next';
 import { askFollowUp, rerun } from './threadActions';
 import { useReveal } from './useReveal';
 
@@ -60,7 +60,7 @@ function errorText(run: RunState): string {
 }
 
 export function StatusLine({ run, nodeId }: { run: RunState | undefined; nodeId: string | null }) {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const canvas = useOptionalCanvasContext();
   const phase = phaseOf(run);
   if (!run || phase === 'loading')
@@ -126,7 +126,7 @@ export function StatusLine({ run, nodeId }: { run: RunState | undefined; nodeId:
 }
 
 export function Reasoning({ text, open }: { text: string; open?: boolean }) {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   if (!text) return null;
   return (
     <details className="ai-reasoning nodrag" open={open} data-testid="ai-reasoning">
@@ -137,7 +137,7 @@ export function Reasoning({ text, open }: { text: string; open?: boolean }) {
 }
 
 export function Sources({ sources, highlight }: { sources: RunSource[]; highlight?: number | null }) {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const canvas = useOptionalCanvasContext();
   if (!sources.length) return null;
   return (
@@ -180,7 +180,7 @@ export function Sources({ sources, highlight }: { sources: RunSource[]; highligh
 }
 
 export function TokenUsage({ run }: { run: RunState }) {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   if (!run.tokenUsage.length) return null;
   const input = run.tokenUsage.reduce((n, u) => n + u.inputTokens, 0);
   const output = run.tokenUsage.reduce((n, u) => n + u.outputTokens, 0);
@@ -195,7 +195,7 @@ export function TokenUsage({ run }: { run: RunState }) {
 }
 
 export function Artifacts({ run }: { run: RunState }) {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const canvas = useOptionalCanvasContext();
   if (!run.artifacts.length) return null;
   return (
@@ -225,7 +225,7 @@ export function Artifacts({ run }: { run: RunState }) {
 }
 
 export function FollowUp({ run, nodeId }: { run: RunState; nodeId?: string | null }) {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const canvas = useOptionalCanvasContext();
   const reveal = useReveal();
   const [text, setText] = useState('');
@@ -286,7 +286,7 @@ export function FollowUp({ run, nodeId }: { run: RunState; nodeId?: string | nul
 }
 
 export function RerunButton({ run, nodeId }: { run: RunState; nodeId: string | null }) {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const canvas = useOptionalCanvasContext();
   if (canvas?.readOnly || run.live || run.status === 'executing') return null;
   return (

@@ -23,7 +23,7 @@ import {
   useRunLoader,
 } from './RunView';
 import { useSkillStore } from './skillStore';
-import { useAiT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './ai.css';
 
 export const SkillResponseNode = memo(function SkillResponseNode({
@@ -31,7 +31,7 @@ export const SkillResponseNode = memo(function SkillResponseNode({
   data,
   selected,
 }: NodeProps<FlowNode>) {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const canvas = useOptionalCanvasContext();
   const resultId = data.entityId;
   const run = useRunLoader(resultId);

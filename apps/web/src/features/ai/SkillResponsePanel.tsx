@@ -17,7 +17,7 @@ import {
   phaseOf,
   useRunLoader,
 } from './RunView';
-import { useAiT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './ai.css';
 
 export function SkillResponsePanel({
@@ -29,7 +29,7 @@ export function SkillResponsePanel({
   nodeId: string;
   onClose: () => void;
 }) {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const run = useRunLoader(resultId);
   const [highlight, setHighlight] = useState<number | null>(null);
   const phase = phaseOf(run);

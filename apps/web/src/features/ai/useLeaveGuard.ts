@@ -9,10 +9,10 @@ import { useBlocker } from 'react-router';
 import { App } from 'antd';
 import { detachAllRuns } from './runSkill';
 import { useIsAnyRunLive } from './skillStore';
-import { useAiT } from './strings';
+import { useTranslation } from 'react-i18next';
 
 export function useLeaveGuard(): void {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const { modal } = App.useApp();
   const live = useIsAnyRunLive();
   const blocker = useBlocker(

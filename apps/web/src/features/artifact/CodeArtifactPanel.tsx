@@ -22,7 +22,7 @@ import {
   ReactPreview,
   SvgPreview,
 } from './previews';
-import { useArtifactT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './artifact.css';
 
 type Mode = 'preview' | 'code' | 'split';
@@ -81,7 +81,7 @@ export function CodeArtifactPanel({
   readOnly: boolean;
   onClose?: () => void;
 }) {
-  const t = useArtifactT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'artifact' });
   const { message } = App.useApp();
   const client = useQueryClient();
   const dark = useResolvedTheme() === 'dark';

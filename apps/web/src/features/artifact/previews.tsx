@@ -9,7 +9,7 @@ import { CodeEditor } from './CodeEditor';
 import { SandboxFrame } from './SandboxFrame';
 import type { ToSandbox } from './sandbox/protocol';
 import { addChild, addSibling, newCardId, parseMindMap, removeCard, renameCard } from './mindMap';
-import { useArtifactT } from './strings';
+import { useTranslation } from 'react-i18next';
 
 function downloadText(text: string, fileName: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -31,7 +31,7 @@ export function sanitizeSvg(content: string): string {
 }
 
 export function HtmlPreview({ content, title }: { content: string; title: string }) {
-  const t = useArtifactT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'artifact' });
   const [error, setError] = useState<string | null>(null);
   const message = useMemo<ToSandbox>(() => ({ type: 'atelier:html', html: content }), [content]);
   return (
@@ -43,7 +43,7 @@ export function HtmlPreview({ content, title }: { content: string; title: string
 }
 
 export function ReactPreview({ content, title }: { content: string; title: string }) {
-  const t = useArtifactT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'artifact' });
   const [message, setMessage] = useState<ToSandbox | null>(null);
   const [compileError, setCompileError] = useState<string | null>(null);
   const [runError, setRunError] = useState<string | null>(null);
@@ -85,7 +85,7 @@ export function ReactPreview({ content, title }: { content: string; title: strin
 }
 
 export function SvgPreview({ content, title }: { content: string; title: string }) {
-  const t = useArtifactT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'artifact' });
   const { message } = App.useApp();
   const svg = useMemo(() => sanitizeSvg(content), [content]);
   const download = () => {
@@ -144,7 +144,7 @@ export async function renderMermaid(content: string, dark: boolean, host: HTMLEl
 }
 
 export function MermaidPreview({ content, title, dark }: { content: string; title: string; dark: boolean }) {
-  const t = useArtifactT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'artifact' });
   const { message } = App.useApp();
   const [svg, setSvg] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -322,7 +322,7 @@ export function MindMapPreview({
   readOnly: boolean;
   onChange: (content: string) => void;
 }) {
-  const t = useArtifactT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'artifact' });
   const { message } = App.useApp();
   const root = useMemo(() => parseMindMap(content), [content]);
   const [selected, setSelected] = useState<string | null>(null);

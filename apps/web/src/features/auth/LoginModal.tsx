@@ -2,14 +2,13 @@
  * The sign-in / sign-up dialog: email and password, the identity providers the instance
  * enables, and the way to the password reset. Signing up sends a code and opens /verify.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { useApiMutation, type ApiData } from '../../api/apiQuery';
-import { FormField } from '../../components/FormField';
 import { LogoMark } from '../../components/Logo';
-import { useSimpleForm } from '../../components/useSimpleForm';
+import { BLUR_VALIDATION, checkRule, useRecheckInvalid } from '../../components/formRules';
 import { platform } from '../../platform/platform';
 import { useUiStore, type AuthModalMode } from '../../stores/uiStore';
 import { useSignedIn } from '../settings/useUserSettings';
@@ -34,10 +33,8 @@ export function LoginModal() {
   if (mode && mode !== lastMode) setLastMode(mode);
   const shown = mode ?? lastMode;
   const isSignup = shown === 'signup';
-  const form = useSimpleForm<Credentials>(
-    { email: '', password: '' },
-    { email: (v) => validateEmail(t, v), password: (v) => validatePassword(t, v, isSignup) },
-  );
+  const [form] = Form.useForm<Credentials>();
+  const recheckInvalid = useRecheckInvalid(form);
   const { data: config } = useAuthConfig();
   const signedIn = useSignedIn();
 
@@ -72,13 +69,10 @@ export function LoginModal() {
   };
 
   const busy = login.isPending || signup.isPending;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit((values) => {
-      const body = { email: values.email.trim(), password: values.password };
-      if (isSignup) signup.mutate({ body }, { onSuccess: (result) => onSignedUp(result, body) });
-      else login.mutate({ body });
-    });
+  const onFinish = (values: Credentials) => {
+    const body = { email: values.email.trim(), password: values.password };
+    if (isSignup) signup.mutate({ body }, { onSuccess: (result) => onSignedUp(result, body) });
+    else login.mutate({ body });
   };
 
   return (
@@ -89,7 +83,7 @@ export function LoginModal() {
       width={420}
       centered
       afterOpenChange={(open) => {
-        if (!open) form.reset();
+        if (!open) form.resetFields();
       }}
       data-testid="login-modal"
     >
@@ -101,47 +95,57 @@ export function LoginModal() {
         </div>
         <OAuthButtons returnTo={returnTo} />
         {config?.email === false ? null : (
-          <form onSubmit={onSubmit} noValidate>
-            <FormField id="auth-email" label={t('auth.email')} error={form.errors.email}>
+          <Form
+            form={form}
+            {...BLUR_VALIDATION}
+            initialValues={{ email: '', password: '' }}
+            onValuesChange={recheckInvalid}
+            onFinish={onFinish}
+            noValidate
+          >
+            <Form.Item
+              name="email"
+              htmlFor="auth-email"
+              label={t('auth.email')}
+              rules={[checkRule((v: string) => validateEmail(t, v))]}
+            >
               <Input
                 id="auth-email"
                 size="large"
                 type="email"
                 autoComplete="email"
                 placeholder={t('auth.emailPlaceholder')}
-                value={form.values.email}
-                status={form.errors.email ? 'error' : undefined}
                 disabled={busy}
-                onChange={(e) => form.set('email', e.target.value)}
-                onBlur={() => form.touch('email')}
-                aria-describedby="auth-email-message"
               />
-            </FormField>
-            <FormField
-              id="auth-password"
-              label={t('auth.password')}
-              error={form.errors.password}
-              extra={
-                isSignup ? null : (
-                  <Button type="link" size="small" className="auth-modal__forgot" onClick={openResetPassword}>
-                    {t('auth.forgotPassword')}
-                  </Button>
-                )
+            </Form.Item>
+            <Form.Item
+              name="password"
+              htmlFor="auth-password"
+              label={
+                <span className="auth-modal__password-label">
+                  {t('auth.password')}
+                  {isSignup ? null : (
+                    <Button
+                      type="link"
+                      size="small"
+                      className="auth-modal__forgot"
+                      onClick={openResetPassword}
+                    >
+                      {t('auth.forgotPassword')}
+                    </Button>
+                  )}
+                </span>
               }
+              rules={[checkRule((v: string) => validatePassword(t, v, isSignup))]}
             >
               <Input.Password
                 id="auth-password"
                 size="large"
                 autoComplete={isSignup ? 'new-password' : 'current-password'}
                 placeholder={isSignup ? t('auth.newPasswordPlaceholder') : t('auth.passwordPlaceholder')}
-                value={form.values.password}
-                status={form.errors.password ? 'error' : undefined}
                 disabled={busy}
-                onChange={(e) => form.set('password', e.target.value)}
-                onBlur={() => form.touch('password')}
-                aria-describedby="auth-password-message"
               />
-            </FormField>
+            </Form.Item>
             <Button
               type="primary"
               htmlType="submit"
@@ -152,7 +156,7 @@ export function LoginModal() {
             >
               {isSignup ? t('auth.signupAction') : t('auth.loginAction')}
             </Button>
-          </form>
+          </Form>
         )}
         <div className="auth-modal__switch">
           {isSignup ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
@@ -160,7 +164,7 @@ export function LoginModal() {
             type="link"
             size="small"
             onClick={() => {
-              form.reset();
+              form.resetFields();
               openAuth(isSignup ? 'login' : 'signup');
             }}
             data-testid="auth-switch"

@@ -2,13 +2,12 @@
  * Reset password: the email gets a code (verification purpose resetPassword); the code and
  * the new password (entered twice) complete the reset, which also signs the user in.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Input, Modal } from 'antd';
+import { App, Button, Form, Input, Modal } from 'antd';
 import { useApiMutation } from '../../api/apiQuery';
-import { FormField } from '../../components/FormField';
-import { useSimpleForm } from '../../components/useSimpleForm';
+import { BLUR_VALIDATION, checkRule, useRecheckInvalid } from '../../components/formRules';
 import { platform } from '../../platform/platform';
 import { useUiStore } from '../../stores/uiStore';
 import { useSignedIn } from '../settings/useUserSettings';
@@ -37,15 +36,10 @@ export function ResetPasswordModal() {
   const { closeResetPassword, openAuth } = useUiStore.getState();
   const signedIn = useSignedIn();
   const [step, setStep] = useState<CodeStep | null>(null);
-  const emailForm = useSimpleForm({ email: '' }, { email: (v) => validateEmail(t, v) });
-  const resetForm = useSimpleForm<ResetValues>(
-    { code: '', password: '', confirm: '' },
-    {
-      code: (v) => (v.trim().length === CODE_LENGTH ? null : t('validation.codeRequired')),
-      password: (v) => validatePassword(t, v, true),
-      confirm: (v, all) => validateConfirmation(t, v, all.password),
-    },
-  );
+  const [emailForm] = Form.useForm<{ email: string }>();
+  const [resetForm] = Form.useForm<ResetValues>();
+  const recheckEmail = useRecheckInvalid(emailForm);
+  const recheckReset = useRecheckInvalid(resetForm);
 
   const applySession = (s: { sessionId: string; email: string; resendAfterSeconds: number }) =>
     setStep({
@@ -70,16 +64,11 @@ export function ResetPasswordModal() {
     },
   });
 
-  const sendCode = (event: FormEvent) => {
-    event.preventDefault();
-    emailForm.submit((v) => create.mutate({ body: { email: v.email.trim(), purpose: 'resetPassword' } }));
-  };
-  const resetPassword = (event: FormEvent) => {
-    event.preventDefault();
+  const sendCode = (v: { email: string }) =>
+    create.mutate({ body: { email: v.email.trim(), purpose: 'resetPassword' } });
+  const resetPassword = (v: ResetValues) => {
     if (!step) return;
-    resetForm.submit((v) =>
-      check.mutate({ body: { sessionId: step.sessionId, code: v.code.trim(), password: v.password } }),
-    );
+    check.mutate({ body: { sessionId: step.sessionId, code: v.code.trim(), password: v.password } });
   };
 
   return (
@@ -89,8 +78,8 @@ export function ResetPasswordModal() {
       afterOpenChange={(isOpen) => {
         if (isOpen) return;
         setStep(null);
-        emailForm.reset();
-        resetForm.reset();
+        emailForm.resetFields();
+        resetForm.resetFields();
       }}
       footer={null}
       width={420}
@@ -99,76 +88,103 @@ export function ResetPasswordModal() {
       data-testid="reset-password-modal"
     >
       {step === null ? (
-        <form onSubmit={sendCode} noValidate>
+        <Form
+          form={emailForm}
+          className="auth-form"
+          {...BLUR_VALIDATION}
+          initialValues={{ email: '' }}
+          onValuesChange={recheckEmail}
+          onFinish={sendCode}
+          noValidate
+        >
           <p className="auth-muted">{t('auth.resetIntro')}</p>
-          <FormField id="reset-email" label={t('auth.email')} error={emailForm.errors.email}>
+          <Form.Item
+            name="email"
+            htmlFor="reset-email"
+            label={t('auth.email')}
+            rules={[checkRule((v: string) => validateEmail(t, v))]}
+          >
             <Input
               id="reset-email"
               size="large"
               type="email"
               autoComplete="email"
               placeholder={t('auth.emailPlaceholder')}
-              value={emailForm.values.email}
-              status={emailForm.errors.email ? 'error' : undefined}
-              onChange={(e) => emailForm.set('email', e.target.value)}
-              onBlur={() => emailForm.touch('email')}
             />
-          </FormField>
+          </Form.Item>
           <Button type="primary" htmlType="submit" size="large" block loading={create.isPending}>
             {t('auth.sendCode')}
           </Button>
-        </form>
+        </Form>
       ) : (
-        <form onSubmit={resetPassword} noValidate>
+        <Form
+          form={resetForm}
+          className="auth-form"
+          {...BLUR_VALIDATION}
+          initialValues={{ code: '', password: '', confirm: '' }}
+          onValuesChange={recheckReset}
+          onFinish={resetPassword}
+          noValidate
+        >
           <p className="auth-muted">{t('auth.codeSentTo', { email: step.email })}</p>
-          <FormField
-            id="reset-code"
-            label={t('auth.verificationCode')}
-            error={resetForm.errors.code}
-            extra={
-              <ResendButton
-                availableAt={step.resendAvailableAt}
-                loading={resend.isPending}
-                onResend={() => resend.mutate({ body: { sessionId: step.sessionId } })}
-              />
+          <Form.Item
+            name="code"
+            htmlFor="reset-code"
+            label={
+              <span className="auth-modal__password-label">
+                {t('auth.verificationCode')}
+                <ResendButton
+                  availableAt={step.resendAvailableAt}
+                  loading={resend.isPending}
+                  onResend={() => resend.mutate({ body: { sessionId: step.sessionId } })}
+                />
+              </span>
             }
+            // checked on submit (moving between the cells is no reason to complain)
+            validateTrigger={[]}
+            rules={[
+              checkRule((v: string) =>
+                v.trim().length === CODE_LENGTH ? null : t('validation.codeRequired'),
+              ),
+            ]}
           >
             <Input.OTP
               id="reset-code"
               length={CODE_LENGTH}
               size="large"
-              value={resetForm.values.code}
-              onInput={(cells) => resetForm.set('code', cells.join(''))}
-              onChange={(value) => resetForm.set('code', value)}
+              onInput={(cells) => {
+                // each typed cell counts (onChange only fires once all are filled)
+                const shown = resetForm.getFieldError('code').length > 0;
+                resetForm.setFieldValue('code', cells.join(''));
+                if (shown) resetForm.validateFields(['code']).catch(() => undefined);
+              }}
             />
-          </FormField>
-          <FormField id="reset-password" label={t('auth.newPassword')} error={resetForm.errors.password}>
+          </Form.Item>
+          <Form.Item
+            name="password"
+            htmlFor="reset-password"
+            label={t('auth.newPassword')}
+            rules={[checkRule((v: string) => validatePassword(t, v, true))]}
+          >
             <Input.Password
               id="reset-password"
               size="large"
               autoComplete="new-password"
               placeholder={t('auth.newPasswordPlaceholder')}
-              value={resetForm.values.password}
-              status={resetForm.errors.password ? 'error' : undefined}
-              onChange={(e) => resetForm.set('password', e.target.value)}
-              onBlur={() => resetForm.touch('password')}
             />
-          </FormField>
-          <FormField id="reset-confirm" label={t('auth.confirmPassword')} error={resetForm.errors.confirm}>
-            <Input.Password
-              id="reset-confirm"
-              size="large"
-              autoComplete="new-password"
-              value={resetForm.values.confirm}
-              status={resetForm.errors.confirm ? 'error' : undefined}
-              onChange={(e) => resetForm.set('confirm', e.target.value)}
-              onBlur={() => resetForm.touch('confirm')}
-            />
-          </FormField>
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            htmlFor="reset-confirm"
+            label={t('auth.confirmPassword')}
+            rules={[checkRule((v: string, get) => validateConfirmation(t, v, String(get('password') ?? '')))]}
+          >
+            <Input.Password id="reset-confirm" size="large" autoComplete="new-password" />
+          </Form.Item>
           <Button type="primary" htmlType="submit" size="large" block loading={check.isPending}>
             {t('auth.resetAction')}
           </Button>
-        </form>
+        </Form>
       )}
       <div className="auth-modal__switch">
         <Button type="link" size="small" onClick={() => openAuth('login')}>

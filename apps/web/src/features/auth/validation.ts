@@ -58,7 +58,7 @@ export function problemMessage(
   }
 }
 
-/** Validators for useSimpleForm: a message, or null when the value is fine. */
+/** Checks for form rules (`checkRule`): a message, or null when the value is fine. */
 export function validateEmail(t: TFunction, value: string): string | null {
   const problem = emailProblem(value);
   return problem ? problemMessage(t, problem) : null;

@@ -2,7 +2,19 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Checkbox, type ButtonProps, Dropdown, Empty, Input, Modal, Spin, Tag } from 'antd';
+import {
+  App,
+  Button,
+  Checkbox,
+  type ButtonProps,
+  Dropdown,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Spin,
+  Tag,
+} from 'antd';
 import { AppstoreOutlined, ImportOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Canvas } from '@atelier/contract';
 import { formDataOf } from '../../api/formData';
@@ -20,7 +32,7 @@ export function CanvasListPage() {
   const [renaming, setRenaming] = useState<Canvas | null>(null);
   const [duplicating, setDuplicating] = useState<Canvas | null>(null);
   const [copyEntities, setCopyEntities] = useState(false);
-  const [title, setTitle] = useState('');
+  const [renameForm] = Form.useForm<{ title: string }>();
   const fileInput = useRef<HTMLInputElement>(null);
   const downloadLink = useRef<HTMLAnchorElement>(null);
 
@@ -71,7 +83,7 @@ export function CanvasListPage() {
       domEvent.stopPropagation();
       if (key === 'rename') {
         setRenaming(canvas);
-        setTitle(canvas.title);
+        renameForm.setFieldsValue({ title: canvas.title });
       } else if (key === 'duplicate') {
         setDuplicating(canvas);
         setCopyEntities(false);
@@ -168,23 +180,28 @@ export function CanvasListPage() {
         cancelText={t('common.cancel')}
         confirmLoading={update.isPending}
         onCancel={() => setRenaming(null)}
-        onOk={() => {
-          if (!renaming) return;
-          update.mutate(
-            { body: { canvasId: renaming.canvasId, title: title.trim() } },
-            { onSuccess: () => setRenaming(null) },
-          );
-        }}
+        onOk={() => renameForm.submit()}
         destroyOnHidden
       >
-        <Input
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          aria-label={t('canvas.list.titleLabel')}
-          maxLength={200}
-          autoFocus
-          data-testid="canvas-rename-input"
-        />
+        <Form
+          form={renameForm}
+          onFinish={({ title }: { title: string }) => {
+            if (!renaming) return;
+            update.mutate(
+              { body: { canvasId: renaming.canvasId, title: title.trim() } },
+              { onSuccess: () => setRenaming(null) },
+            );
+          }}
+        >
+          <Form.Item name="title" noStyle>
+            <Input
+              aria-label={t('canvas.list.titleLabel')}
+              maxLength={200}
+              autoFocus
+              data-testid="canvas-rename-input"
+            />
+          </Form.Item>
+        </Form>
       </Modal>
       <Modal
         open={duplicating !== null}

@@ -20,6 +20,7 @@ import {
 } from '@ant-design/icons';
 import type * as Y from 'yjs';
 import { CodeArtifactTypeSchema, type CodeArtifactType } from '@atelier/contract';
+import { checkRule } from '../../components/formRules';
 import { CollabStatusBadge } from './CollabStatusBadge';
 import type { CanvasPreferences, NodeSizeMode, OperationMode, PointerMode } from './canvasPreferences';
 import { useCanvasT } from './useCanvasT';
@@ -154,12 +155,11 @@ export function CanvasToolbar(props: CanvasToolbarProps) {
   const { readOnly, undoManager } = props;
   const undo = useUndoState(undoManager);
   const [websiteOpen, setWebsiteOpen] = useState(false);
-  const [url, setUrl] = useState('');
-  const [urlError, setUrlError] = useState<string | null>(null);
+  const [websiteForm] = Form.useForm<{ url: string }>();
 
-  const submitWebsite = () => {
+  const websiteUrlProblem = (url: string): string | null => {
     const value = url.trim();
-    if (!value) return setUrlError(t('canvas.toolbar.websiteRequired'));
+    if (!value) return t('canvas.toolbar.websiteRequired');
     let valid = false;
     try {
       const parsed = new URL(value);
@@ -167,11 +167,12 @@ export function CanvasToolbar(props: CanvasToolbarProps) {
     } catch {
       valid = false;
     }
-    if (!valid) return setUrlError(t('canvas.toolbar.websiteInvalid'));
-    props.onAddWebsite(value);
+    return valid ? null : t('canvas.toolbar.websiteInvalid');
+  };
+  const submitWebsite = ({ url }: { url: string }) => {
+    props.onAddWebsite(url.trim());
     setWebsiteOpen(false);
-    setUrl('');
-    setUrlError(null);
+    websiteForm.resetFields();
   };
 
   return (
@@ -333,27 +334,25 @@ export function CanvasToolbar(props: CanvasToolbarProps) {
         title={t('canvas.toolbar.websiteTitle')}
         okText={t('canvas.toolbar.add')}
         cancelText={t('common.cancel')}
-        onOk={submitWebsite}
+        onOk={() => websiteForm.submit()}
         onCancel={() => setWebsiteOpen(false)}
         destroyOnHidden
       >
-        <Form layout="vertical" onFinish={submitWebsite}>
+        <Form
+          form={websiteForm}
+          layout="vertical"
+          initialValues={{ url: '' }}
+          // checked when added; typing clears the message
+          onValuesChange={() => websiteForm.setFields([{ name: 'url', errors: [] }])}
+          onFinish={submitWebsite}
+        >
           <Form.Item
+            name="url"
             label={t('canvas.toolbar.websiteUrl')}
-            validateStatus={urlError ? 'error' : ''}
-            help={urlError}
+            validateTrigger={[]}
+            rules={[checkRule(websiteUrlProblem)]}
           >
-            <Input
-              value={url}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                setUrlError(null);
-              }}
-              onPressEnter={submitWebsite}
-              placeholder="https://"
-              autoFocus
-              data-testid="canvas-website-url"
-            />
+            <Input placeholder="https://" autoFocus data-testid="canvas-website-url" />
           </Form.Item>
         </Form>
       </Modal>

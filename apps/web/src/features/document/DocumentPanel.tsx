@@ -25,7 +25,7 @@ import { caretColor, CollabCaret } from './collabCaret';
 import { EditorToolbar } from './EditorToolbar';
 import { filterCommands } from './blockCommands';
 import { SlashCommands, SlashMenu, type SlashBridge } from './slashMenu';
-import { useDocumentT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './document.css';
 
 const STATUS_COLOR: Record<CollabStatus, 'processing' | 'warning' | 'success' | 'error'> = {
@@ -48,7 +48,7 @@ function DocEditor({
   user: { name: string; color: string };
   onUpload: (file: File, editor: Editor) => Promise<void>;
 }) {
-  const t = useDocumentT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'document' });
   const bridge = useMemo<SlashBridge>(() => ({ onChange: () => undefined, onKeyDown: () => false }), []);
   const fileInput = useRef<HTMLInputElement>(null);
   const editor = useEditor(
@@ -113,7 +113,7 @@ export function DocumentPanel({
   readOnly: boolean;
   onClose?: () => void;
 }) {
-  const t = useDocumentT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'document' });
   const { message } = App.useApp();
   const client = useQueryClient();
   const { session, status, synced } = useCollab(`doc:${docId}`, {

@@ -13,10 +13,10 @@ import {
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { BLOCK_COMMANDS } from './blockCommands';
-import { useDocumentT } from './strings';
+import { useTranslation } from 'react-i18next';
 
 export function EditorToolbar({ editor, pickImage }: { editor: Editor; pickImage: () => void }) {
-  const t = useDocumentT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'document' });
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => ({

@@ -10,9 +10,9 @@ import {
   TableOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import type { strings } from './strings';
+import type { enDocument } from '../../i18n/locales/en.document';
 
-export type BlockKey = keyof (typeof strings)['en']['toolbar'] &
+export type BlockKey = keyof (typeof enDocument)['toolbar'] &
   (
     | 'heading1'
     | 'heading2'

@@ -7,7 +7,7 @@ import { Extension, type Editor, type Range } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import { Suggestion } from '@tiptap/suggestion';
 import type { BlockCommand } from './blockCommands';
-import { useDocumentT } from './strings';
+import { useTranslation } from 'react-i18next';
 
 export interface SlashState {
   query: string;
@@ -70,7 +70,7 @@ export function SlashMenu({
   commands: (query: string) => BlockCommand[];
   pickImage: () => void;
 }) {
-  const t = useDocumentT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'document' });
   const [state, setState] = useState<SlashState | null>(null);
   const [active, setActive] = useState(0);
   const items = state ? commands(state.query) : [];

@@ -4,10 +4,10 @@ import { TagOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { LabelEntityType } from '@atelier/contract';
 import { useItemLabels, useLabelClasses, useLabelMutations } from './labelQueries';
-import { useLabelsT } from './strings';
+import { useTranslation } from 'react-i18next';
 
 export function ItemLabels({ entityType, entityId }: { entityType: LabelEntityType; entityId: string }) {
-  const t = useLabelsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'labels' });
   const navigate = useNavigate();
   const classes = useLabelClasses();
   const labels = useItemLabels(entityType, entityId);

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { type ButtonProps, App, Form, Input, Modal, Select } from 'antd';
 import type { LabelClass } from '@atelier/contract';
 import { useLabelMutations } from './labelQueries';
-import { useLabelsT } from './strings';
+import { useTranslation } from 'react-i18next';
 
 interface Values {
   name: string;
@@ -21,7 +21,7 @@ export function LabelClassModal({
   editing: LabelClass | null;
   onClose: () => void;
 }) {
-  const t = useLabelsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'labels' });
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const { createClass, updateClass } = useLabelMutations();

@@ -6,11 +6,11 @@ import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@
 import type { LabelClass } from '@atelier/contract';
 import { LabelClassModal } from './LabelClassModal';
 import { useLabelClasses, useLabelMutations } from './labelQueries';
-import { useLabelsT } from './strings';
+import { useTranslation } from 'react-i18next';
 import '../projects/projects.css';
 
 export function LabelsPage() {
-  const t = useLabelsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'labels' });
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const classes = useLabelClasses();

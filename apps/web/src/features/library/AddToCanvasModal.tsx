@@ -9,11 +9,10 @@ import type { Canvas } from '@atelier/contract';
 import { useApiMutation, useApiQuery, useInvalidateRoutes } from '../../api/apiQuery';
 import { CANVAS_LIST_INPUT } from '../canvas/canvasQueries';
 import { addEntityToCanvas, type CanvasEntity } from './addToCanvas';
-import { useLibraryT } from './strings';
 import { useTranslation } from 'react-i18next';
 
 export function AddToCanvasModal({ entity, onClose }: { entity: CanvasEntity | null; onClose: () => void }) {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();

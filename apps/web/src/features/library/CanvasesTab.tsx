@@ -7,11 +7,11 @@ import { LibraryTab, useLibraryDateFormat, type LibraryRow } from './LibraryList
 import { useCanvasPages, useLibraryMutations } from './libraryQueries';
 import { matchesText } from './resourceUtils';
 import { useMatchingIds } from './LibrarySearchResults';
-import { useLibraryT } from './strings';
+import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from './useConfirmDelete';
 
 export function CanvasesTab() {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const list = useCanvasPages();

@@ -9,11 +9,11 @@ import { LibraryTab, useLibraryDateFormat, type LibraryRow } from './LibraryList
 import { useDocumentList, useLibraryMutations } from './libraryQueries';
 import { matchesText, plainPreview } from './resourceUtils';
 import { useMatchingIds } from './LibrarySearchResults';
-import { useLibraryT } from './strings';
+import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from './useConfirmDelete';
 
 export function DocumentsTab() {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [target, setTarget] = useState<CanvasEntity | null>(null);

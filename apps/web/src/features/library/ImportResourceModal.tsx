@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Input, Modal, Progress, Tabs, Typography, Upload } from 'antd';
+import { App, Button, Form, Input, Modal, Progress, Tabs, Typography, Upload } from 'antd';
 import {
   CloseOutlined,
   FileAddOutlined,
@@ -17,6 +17,7 @@ import {
 import { useInvalidateRoutes } from '../../api/apiQuery';
 import { HttpUrlSchema, LIMITS, type CreateResource } from '@atelier/contract';
 import { reportError } from '../../components/errorToast/reporter';
+import { checkRule } from '../../components/formRules';
 import { StorageExceededModal } from '../../components/StorageExceededModal';
 import { useUiStore } from '../../stores/uiStore';
 import { useSystemConfig } from '../system/MaintenanceNotice';
@@ -28,7 +29,9 @@ import {
   uploadResourceFile,
   useCreateResources,
 } from './libraryQueries';
-import { useLibraryT, type LibraryT } from './strings';
+import type { ScopedT } from '../../i18n/types';
+
+type LibraryT = ScopedT<'library'>;
 
 export type ImportTab = 'file' | 'image' | 'weblink' | 'text' | 'clipper';
 
@@ -208,64 +211,64 @@ function LinksPane({
   onQuota: (e: unknown) => void;
 }) {
   const createResources = useCreateResources();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const save = () => {
+  const [form] = Form.useForm<{ links: string }>();
+  const linksProblem = (text: string): string | null => {
     const parsed = parseLinks(text);
-    if (parsed.error) {
-      setError(
-        parsed.error === 'tooManyLinks'
-          ? t('import.tooManyLinks', { max: LIMITS.maxBatchItems })
-          : parsed.error === 'linkInvalid'
-            ? `${t('import.linkInvalid')}. ${t('import.badLine', { line: parsed.line ?? '' })}`
-            : t('import.linksRequired'),
-      );
-      return;
-    }
-    setError(null);
-    const items: CreateResource[] = parsed.links.map((url) => ({
+    if (!parsed.error) return null;
+    return parsed.error === 'tooManyLinks'
+      ? t('import.tooManyLinks', { max: LIMITS.maxBatchItems })
+      : parsed.error === 'linkInvalid'
+        ? `${t('import.linkInvalid')}. ${t('import.badLine', { line: parsed.line ?? '' })}`
+        : t('import.linksRequired');
+  };
+  const save = ({ links }: { links: string }) => {
+    const items: CreateResource[] = (parseLinks(links).links ?? []).map((url) => ({
       resourceType: 'weblink',
       title: url,
       data: { url },
     }));
     createResources.create(items).then(
       (rows) => {
-        setText('');
+        form.resetFields();
         onDone(rows.length);
       },
       (err: unknown) => (isQuotaError(err) ? onQuota(err) : reportError(err)),
     );
   };
   return (
-    <div className="library-import__pane">
-      <label className="library-import__label" htmlFor="import-links">
-        {t('import.linksLabel')}
-      </label>
-      <Input.TextArea
-        id="import-links"
-        rows={6}
-        value={text}
-        status={error ? 'error' : undefined}
-        placeholder={t('import.linksPlaceholder')}
-        onChange={(e) => setText(e.target.value)}
-        data-testid="import-links"
-      />
-      {error ? (
-        <Typography.Text type="danger" data-testid="import-links-error">
-          {error}
-        </Typography.Text>
-      ) : null}
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      className="library-import__pane"
+      initialValues={{ links: '' }}
+      onFinish={save}
+    >
+      <Form.Item
+        name="links"
+        htmlFor="import-links"
+        label={<span className="library-import__label">{t('import.linksLabel')}</span>}
+        validateTrigger={[]}
+        rules={[checkRule(linksProblem)]}
+      >
+        <Input.TextArea
+          id="import-links"
+          rows={6}
+          placeholder={t('import.linksPlaceholder')}
+          data-testid="import-links"
+        />
+      </Form.Item>
       <div className="library-import__footer">
         <Button
           type="primary"
-          onClick={save}
+          htmlType="submit"
           loading={createResources.isPending}
           data-testid="import-links-save"
         >
           {t('import.save')}
         </Button>
       </div>
-    </div>
+    </Form>
   );
 }
 
@@ -279,66 +282,58 @@ function TextPane({
   onQuota: (e: unknown) => void;
 }) {
   const createResources = useCreateResources();
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const save = () => {
-    if (!title.trim() || !content.trim()) {
-      setError(t('import.textRequired'));
-      return;
-    }
-    if (content.length > LIMITS.maxContentChars) {
-      setError(t('import.textTooLong'));
-      return;
-    }
-    setError(null);
+  const [form] = Form.useForm<{ title: string; content: string }>();
+  // one message for the pair, under the content
+  const textProblem = (content: string, getFieldValue: (name: string) => unknown): string | null => {
+    const title = String(getFieldValue('title') ?? '');
+    if (!title.trim() || !content.trim()) return t('import.textRequired');
+    return content.length > LIMITS.maxContentChars ? t('import.textTooLong') : null;
+  };
+  const save = ({ title, content }: { title: string; content: string }) => {
     createResources.create([{ resourceType: 'text', title: title.trim(), content }]).then(
       () => {
-        setTitle('');
-        setContent('');
+        form.resetFields();
         onDone(1);
       },
       (err: unknown) => (isQuotaError(err) ? onQuota(err) : reportError(err)),
     );
   };
   return (
-    <div className="library-import__pane">
-      <label className="library-import__label" htmlFor="import-text-title">
-        {t('import.textTitle')}
-      </label>
-      <Input
-        id="import-text-title"
-        value={title}
-        maxLength={512}
-        onChange={(e) => setTitle(e.target.value)}
-        data-testid="import-text-title"
-      />
-      <label className="library-import__label" htmlFor="import-text-content">
-        {t('import.textContent')}
-      </label>
-      <Input.TextArea
-        id="import-text-content"
-        rows={8}
-        value={content}
-        onChange={(e) => setContent(e.target.value)}
-        data-testid="import-text-content"
-      />
-      {error ? (
-        <Typography.Text type="danger" data-testid="import-text-error">
-          {error}
-        </Typography.Text>
-      ) : null}
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      className="library-import__pane"
+      initialValues={{ title: '', content: '' }}
+      onFinish={save}
+    >
+      <Form.Item
+        name="title"
+        htmlFor="import-text-title"
+        label={<span className="library-import__label">{t('import.textTitle')}</span>}
+      >
+        <Input id="import-text-title" maxLength={512} data-testid="import-text-title" />
+      </Form.Item>
+      <Form.Item
+        name="content"
+        htmlFor="import-text-content"
+        label={<span className="library-import__label">{t('import.textContent')}</span>}
+        validateTrigger={[]}
+        rules={[checkRule(textProblem)]}
+      >
+        <Input.TextArea id="import-text-content" rows={8} data-testid="import-text-content" />
+      </Form.Item>
       <div className="library-import__footer">
         <Button
           type="primary"
-          onClick={save}
+          htmlType="submit"
           loading={createResources.isPending}
           data-testid="import-text-save"
         >
           {t('import.save')}
         </Button>
       </div>
-    </div>
+    </Form>
   );
 }
 
@@ -365,7 +360,7 @@ export function ImportResourceModal({
   initialTab?: ImportTab;
   onClose: () => void;
 }) {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [tab, setTab] = useState<ImportTab>(initialTab);

@@ -13,9 +13,10 @@ import {
 } from '@ant-design/icons';
 import type { IndexError, IndexStatus } from '@atelier/contract';
 import { useLibraryMutations } from './libraryQueries';
-import { useLibraryT, type LibraryT } from './strings';
+import { useTranslation } from 'react-i18next';
+import type { ScopedT } from '../../i18n/types';
 
-export function errorText(t: LibraryT, error: IndexError | null | undefined): string | undefined {
+export function errorText(t: ScopedT<'library'>, error: IndexError | null | undefined): string | undefined {
   if (!error) return undefined;
   if (error.type === 'pageLimitExceeded') return t('status.pageLimitExceeded');
   const message = error.metadata?.message;
@@ -31,7 +32,7 @@ export function IndexStatusTag({
   status: IndexStatus;
   error?: IndexError | null | undefined;
 }) {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const { reindex } = useLibraryMutations();
   const common = { 'data-testid': 'index-status', 'data-status': status };
   if (status === 'finish') {

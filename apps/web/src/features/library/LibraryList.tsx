@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Empty, Input, Spin, Tooltip } from 'antd';
 import { DeleteOutlined, MoreOutlined, PlusSquareOutlined } from '@ant-design/icons';
-import { useLibraryT } from './strings';
 
 export interface LibraryRow {
   id: string;
@@ -38,7 +37,7 @@ export function LibraryList({
   onLoadMore: () => void;
   testId: string;
 }) {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   if (loading) return <Spin className="library__spin" />;
   return (
     <>
@@ -158,7 +157,7 @@ export function LibraryTab({
   /** Dialogs the tab opens. */
   children?: ReactNode;
 }) {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   return (
     <div className="library-tab" data-testid={testId}>
       <div className="library-toolbar">

@@ -2,11 +2,11 @@
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Tabs } from 'antd';
 import { LIBRARY_TABS } from './libraryTabs';
-import { useLibraryT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './library.css';
 
 export function LibraryPage() {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const navigate = useNavigate();
   const { tab } = useParams();
   const first = LIBRARY_TABS[0]!.key;

@@ -10,7 +10,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { LibrarySearchResult, SearchDomain, SearchResult } from '@atelier/contract';
 import { useApiQuery } from '../../api/apiQuery';
 import { plainPreview } from './resourceUtils';
-import { useLibraryT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './library.css';
 
 const DEBOUNCE_MS = 300;
@@ -100,7 +100,7 @@ export function hitPath(hit: LibrarySearchResult): string {
 }
 
 export function LibrarySearchResults({ query }: { query: string }) {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const navigate = useNavigate();
   const search = useLibrarySearch(query);
   if (!query.trim()) return null;

@@ -5,11 +5,11 @@ import { FolderOutlined } from '@ant-design/icons';
 import { LibraryTab, useLibraryDateFormat, type LibraryRow } from './LibraryList';
 import { useLibraryMutations, useProjectList } from './libraryQueries';
 import { matchesText } from './resourceUtils';
-import { useLibraryT } from './strings';
+import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from './useConfirmDelete';
 
 export function ProjectsTab() {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const list = useProjectList();

@@ -2,11 +2,11 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { ResourcePanel } from './ResourcePanel';
-import { useLibraryT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './library.css';
 
 export function ResourceDetailPage() {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const { resourceId = '' } = useParams();
   return (
     <div className="library library--detail" data-testid="resource-detail-page">

@@ -12,7 +12,6 @@ import { errorText, IndexStatusTag } from './IndexStatusTag';
 import { useResourceDetail } from './libraryQueries';
 import { MarkdownView, MAX_RENDERED_CHARS } from './MarkdownView';
 import { displayTitle, formatBytes, isImage, ResourceIcon } from './resourceUtils';
-import { useLibraryT } from './strings';
 import './library.css';
 
 const DIMENSIONS = /(\d+)\s*[×x]\s*(\d+)\s*pixels/i;
@@ -49,7 +48,7 @@ export function ResourcePanel({
   /** 'page' drops the close button and lets the content use the page's width. */
   variant?: 'panel' | 'page';
 }) {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const { t: tc, i18n } = useTranslation();
   const detail = useResourceDetail(resourceId);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });

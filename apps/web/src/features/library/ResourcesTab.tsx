@@ -12,7 +12,6 @@ import { IndexStatusTag } from './IndexStatusTag';
 import { LibraryTab, useLibraryDateFormat, type LibraryRow } from './LibraryList';
 import { useLibraryMutations, useResourceList } from './libraryQueries';
 import { useMatchingIds } from './LibrarySearchResults';
-import { useLibraryT } from './strings';
 import { useConfirmDelete } from './useConfirmDelete';
 import {
   displayTitle,
@@ -28,7 +27,7 @@ const TYPES: ResourceType[] = ['weblink', 'text', 'file'];
 const STATUSES: IndexStatus[] = ['wait_parse', 'wait_index', 'finish', 'parse_failed', 'index_failed'];
 
 export function ResourcesTab() {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const { i18n } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState('');

@@ -16,7 +16,7 @@ import { CanvasesTab } from './CanvasesTab';
 import { DocumentsTab } from './DocumentsTab';
 import { ProjectsTab } from './ProjectsTab';
 import { ResourcesTab } from './ResourcesTab';
-import { useLibraryT } from './strings';
+import { useTranslation } from 'react-i18next';
 
 export interface LibraryTabDef {
   key: string;
@@ -27,7 +27,7 @@ export interface LibraryTabDef {
 
 const label = (key: 'resources' | 'documents' | 'canvases' | 'projects') =>
   function TabLabel() {
-    return <>{useLibraryT()(`tabs.${key}`)}</>;
+    return <>{useTranslation(undefined, { keyPrefix: 'library' }).t(`tabs.${key}`)}</>;
   };
 
 export const LIBRARY_TABS: readonly LibraryTabDef[] = [

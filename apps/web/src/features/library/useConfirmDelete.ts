@@ -1,10 +1,9 @@
 /** The delete confirmation every library tab uses. */
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
-import { useLibraryT } from './strings';
 
 export function useConfirmDelete() {
-  const t = useLibraryT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const { t: tc } = useTranslation();
   const { modal, message } = App.useApp();
   return (title: string, remove: () => Promise<unknown>) =>

@@ -4,7 +4,7 @@ import { type ButtonProps, Checkbox, Empty, Modal, Spin, Tabs } from 'antd';
 import type { ProjectDetail, ProjectItem } from '@atelier/contract';
 import { useApiQuery } from '../../api/apiQuery';
 import { CANVAS_LIST_INPUT } from '../canvas/canvasQueries';
-import { useProjectsT } from './strings';
+import { useTranslation } from 'react-i18next';
 
 type Kind = 'canvas' | 'files';
 
@@ -23,7 +23,7 @@ export function AddItemsModal({
   onAdd: (items: ProjectItem[]) => void;
   adding: boolean;
 }) {
-  const t = useProjectsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'projects' });
   const [selected, setSelected] = useState<string[]>([]);
   const open = kind !== null;
   // the same cache entries as the lists elsewhere, looked at again on every opening (staleTime 0)

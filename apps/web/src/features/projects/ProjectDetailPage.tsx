@@ -22,11 +22,11 @@ import { ItemLabels } from '../labels/ItemLabels';
 import { AddItemsModal } from './AddItemsModal';
 import { ProjectFormModal } from './ProjectFormModal';
 import { useProjectDetail, useProjectMutations } from './projectQueries';
-import { useProjectsT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './projects.css';
 
 function Instructions({ project }: { project: ProjectDetail }) {
-  const t = useProjectsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'projects' });
   const { message } = App.useApp();
   const { update } = useProjectMutations();
   const [draft, setDraft] = useState<string | null>(null);
@@ -98,7 +98,7 @@ function ItemRow({
   onRemove: () => void;
   onDelete: () => void;
 }) {
-  const t = useProjectsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'projects' });
   const icon =
     item.entityType === 'canvas' ? (
       <AppstoreOutlined />
@@ -146,7 +146,7 @@ function ItemRow({
 
 export function ProjectDetailPage() {
   const { projectId = '' } = useParams();
-  const t = useProjectsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'projects' });
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const detail = useProjectDetail(projectId);

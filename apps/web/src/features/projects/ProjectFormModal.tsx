@@ -4,7 +4,7 @@ import { type ButtonProps, App, Button, Form, Input, Modal, Upload } from 'antd'
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Project } from '@atelier/contract';
 import { COVER_MAX_BYTES, COVER_TYPES, uploadCover, useProjectMutations } from './projectQueries';
-import { useProjectsT } from './strings';
+import { useTranslation } from 'react-i18next';
 
 interface Values {
   name: string;
@@ -25,7 +25,7 @@ export function ProjectFormModal({
   onClose: () => void;
   onCreated?: (project: Project) => void;
 }) {
-  const t = useProjectsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'projects' });
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const { create, update } = useProjectMutations();

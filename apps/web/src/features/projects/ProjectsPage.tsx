@@ -6,11 +6,11 @@ import { FolderOutlined, MoreOutlined, PlusOutlined, TagsOutlined } from '@ant-d
 import type { Project } from '@atelier/contract';
 import { ProjectFormModal } from './ProjectFormModal';
 import { useProjectList, useProjectMutations } from './projectQueries';
-import { useProjectsT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './projects.css';
 
 export function ProjectsPage() {
-  const t = useProjectsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'projects' });
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const list = useProjectList();

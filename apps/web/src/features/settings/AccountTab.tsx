@@ -3,6 +3,7 @@
  * check, the email (read only) and signing out with a confirmation (spec section 2).
  */
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { App, Button, Divider, Form, Input, Typography } from 'antd';
 import { CheckCircleFilled, LoadingOutlined, LogoutOutlined } from '@ant-design/icons';
 import { LIMITS, UpdateUserSettingsSchema } from '@atelier/contract';
@@ -20,7 +21,7 @@ interface AccountValues {
 /** The contract's limit on display names. */
 const NICKNAME_MAX = UpdateUserSettingsSchema.shape.nickname.unwrap().maxLength ?? 64;
 
-function usernameFeedback(status: UsernameStatus, t: ReturnType<typeof useTranslation>['t']) {
+function usernameFeedback(status: UsernameStatus, t: TFunction) {
   switch (status.state) {
     case 'checking':
       return {

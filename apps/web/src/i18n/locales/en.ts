@@ -1,11 +1,20 @@
 /**
  * English strings of the app (bundled with the entry; English is also the fallback).
- * zh-CN.ts must have exactly the same keys (checked by its type). The landing texts live in
- * their own file; the long privacy and terms texts are loaded with their pages (legalDocs).
+ * zh-CN.ts must have exactly the same keys (checked by its type). The texts of a larger area
+ * (canvas, library, ai, …) live in their own file `en.<area>.ts` / `zh-CN.<area>.ts` under the
+ * area's key; components read them with `useTranslation(undefined, { keyPrefix: '<area>' })`.
+ * The long privacy and terms texts are loaded with their pages (legalDocs).
  */
 import { contractValidationMessages } from '../contractMessages';
+import { enAi } from './en.ai';
+import { enAiSettings } from './en.aiSettings';
+import { enArtifact } from './en.artifact';
 import { enCanvas } from './en.canvas';
+import { enDocument } from './en.document';
+import { enLabels } from './en.labels';
 import { enLanding } from './en.landing';
+import { enLibrary } from './en.library';
+import { enProjects } from './en.projects';
 
 export const en = {
   app: {
@@ -265,6 +274,13 @@ export const en = {
     freeUpHint: 'Delete files you no longer need to free up space.',
   },
   canvas: enCanvas,
+  ai: enAi,
+  aiSettings: enAiSettings,
+  artifact: enArtifact,
+  document: enDocument,
+  labels: enLabels,
+  library: enLibrary,
+  projects: enProjects,
   landing: enLanding,
   legal: {
     privacyTitle: 'Privacy Policy',

@@ -1,7 +1,14 @@
 /** 简体中文：与 en.ts 键完全一致（由类型检查保证），选用中文时按需加载。 */
 import type { Translations } from './en';
+import { zhAi } from './zh-CN.ai';
+import { zhAiSettings } from './zh-CN.aiSettings';
+import { zhArtifact } from './zh-CN.artifact';
 import { zhCanvas } from './zh-CN.canvas';
+import { zhDocument } from './zh-CN.document';
+import { zhLabels } from './zh-CN.labels';
 import { zhLanding } from './zh-CN.landing';
+import { zhLibrary } from './zh-CN.library';
+import { zhProjects } from './zh-CN.projects';
 
 export const zhCN: Translations = {
   app: {
@@ -245,6 +252,13 @@ export const zhCN: Translations = {
     freeUpHint: '删除不再需要的文件以释放空间。',
   },
   canvas: zhCanvas,
+  ai: zhAi,
+  aiSettings: zhAiSettings,
+  artifact: zhArtifact,
+  document: zhDocument,
+  labels: zhLabels,
+  library: zhLibrary,
+  projects: zhProjects,
   landing: zhLanding,
   legal: {
     privacyTitle: '隐私政策',

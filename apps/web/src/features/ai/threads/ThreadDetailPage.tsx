@@ -11,11 +11,11 @@ import { apiQueryOptions } from '../../../api/apiQuery';
 import { Markdown } from '../Markdown';
 import { Reasoning, Sources, TokenUsage } from '../RunView';
 import { runFromResult, type RunState, emptyRun } from '../skillStore';
-import { useAiT } from '../strings';
+import { useTranslation } from 'react-i18next';
 import '../ai.css';
 
 function Turn({ run, testId }: { run: RunState; testId: string }) {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   return (
     <section className="ai-thread__turn" data-testid={testId}>
       <div className="ai-panel__question">{run.input?.query ?? run.title}</div>
@@ -42,7 +42,7 @@ function fromHistory(item: ResultHistoryItem): RunState {
 }
 
 export function ThreadDetailPage() {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const navigate = useNavigate();
   const { resultId = '' } = useParams();
   const [latest] = useQueries({

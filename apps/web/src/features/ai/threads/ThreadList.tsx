@@ -8,7 +8,7 @@ import { Button, Empty, Spin, Tag } from 'antd';
 import { CommentOutlined } from '@ant-design/icons';
 import type { ActionResult } from '@atelier/contract';
 import { useApiPagedQuery } from '../../../api/apiQuery';
-import { useAiT } from '../strings';
+import { useTranslation } from 'react-i18next';
 import '../ai.css';
 
 const PAGE_SIZE = 30;
@@ -26,7 +26,7 @@ export function threadsOf(results: readonly ActionResult[]): ActionResult[] {
 }
 
 export function ThreadList() {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   const navigate = useNavigate();
   const list = useApiPagedQuery('action.list', { query: { type: 'skill', pageSize: PAGE_SIZE } });
   if (list.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;

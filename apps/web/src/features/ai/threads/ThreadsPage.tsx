@@ -1,10 +1,10 @@
 /** /threads: every conversation with AI, newest first. */
-import { useAiT } from '../strings';
+import { useTranslation } from 'react-i18next';
 import { ThreadList } from './ThreadList';
 import '../ai.css';
 
 export function ThreadsPage() {
-  const t = useAiT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
   return (
     <div className="ai-threads" data-testid="threads-page">
       <h1>{t('threads.title')}</h1>

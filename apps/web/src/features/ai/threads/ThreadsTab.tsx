@@ -1,9 +1,9 @@
-/** The threads tab of the library (label and content), loaded with the AI feature's strings. */
-import { useAiT } from '../strings';
+/** The threads tab of the library (label and content). */
+import { useTranslation } from 'react-i18next';
 import { ThreadList } from './ThreadList';
 
 export function ThreadsTabLabel() {
-  return <>{useAiT()('threads.title')}</>;
+  return <>{useTranslation(undefined, { keyPrefix: 'ai' }).t('threads.title')}</>;
 }
 
 export function ThreadsTab() {

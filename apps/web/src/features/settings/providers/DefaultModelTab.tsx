@@ -3,13 +3,13 @@ import { App, Form, Select } from 'antd';
 import type { DefaultModelConfig, DefaultModelScene } from '@atelier/contract';
 import { useCurrentUser, useUpdateUserSettings } from '../useUserSettings';
 import { useProviderItems } from './providerQueries';
-import { useAiSettingsT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './aiSettings.css';
 
 const SCENES: readonly DefaultModelScene[] = ['chat', 'queryAnalysis', 'titleGeneration'];
 
 export function DefaultModelTab() {
-  const t = useAiSettingsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'aiSettings' });
   const { message } = App.useApp();
   const user = useCurrentUser();
   const update = useUpdateUserSettings({ silent: true });

@@ -21,7 +21,8 @@ import {
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ModelTier, ProviderCategory, ProviderItem } from '@atelier/contract';
 import { useProviderItems, useProviderMutations, useProviderOptions, useProviders } from './providerQueries';
-import { useAiSettingsT } from './strings';
+import { useTranslation } from 'react-i18next';
+import type { ScopedT } from '../../../i18n/types';
 import './aiSettings.css';
 
 export const MODEL_CATEGORIES: readonly ProviderCategory[] = [
@@ -100,7 +101,7 @@ function ModelForm({
   editing: ProviderItem | null;
   onDone: () => void;
 }) {
-  const t = useAiSettingsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'aiSettings' });
   const { message } = App.useApp();
   const [form] = Form.useForm<ModelFormValues>();
   const providers = useProviders();
@@ -262,7 +263,7 @@ function ModelForm({
   );
 }
 
-function summary(item: ProviderItem, t: ReturnType<typeof useAiSettingsT>): string {
+function summary(item: ProviderItem, t: ScopedT<'aiSettings'>): string {
   const c = item.config as Record<string, unknown>;
   const parts: string[] = [];
   if (typeof c.modelId === 'string') parts.push(c.modelId);
@@ -274,7 +275,7 @@ function summary(item: ProviderItem, t: ReturnType<typeof useAiSettingsT>): stri
 }
 
 export function ModelsTab() {
-  const t = useAiSettingsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'aiSettings' });
   const [category, setCategory] = useState<ProviderCategory>('llm');
   const items = useProviderItems(category);
   const { updateItem, removeItem } = useProviderMutations();

@@ -6,7 +6,7 @@ import { App, Form, Select } from 'antd';
 import type { ProviderCategory, UserPreferences } from '@atelier/contract';
 import { useCurrentUser, useUpdateUserSettings } from '../useUserSettings';
 import { useProviderItems, useProviders } from './providerQueries';
-import { useAiSettingsT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './aiSettings.css';
 
 type ParserKey = 'webSearch' | 'urlParsing' | 'pdfParsing';
@@ -14,7 +14,7 @@ const PARSERS: readonly ParserKey[] = ['webSearch', 'urlParsing', 'pdfParsing'];
 const BUILT_IN = '';
 
 function ParserField({ kind }: { kind: ParserKey }) {
-  const t = useAiSettingsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'aiSettings' });
   const { message } = App.useApp();
   const user = useCurrentUser();
   const update = useUpdateUserSettings({ silent: true });
@@ -55,7 +55,7 @@ function ParserField({ kind }: { kind: ParserKey }) {
 }
 
 export function ParsersTab() {
-  const t = useAiSettingsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'aiSettings' });
   return (
     <div className="ai-settings" data-testid="parsers-tab">
       <p className="settings-section-hint">{t('parsers.intro')}</p>

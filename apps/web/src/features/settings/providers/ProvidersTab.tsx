@@ -10,7 +10,7 @@ import { ApiError, type Provider, type ProviderCategory } from '@atelier/contrac
 import { api } from '../../../api/client';
 import { PROVIDER_KINDS, providerKindInfo } from './providerKinds';
 import { useProviderMutations, useProviders } from './providerQueries';
-import { useAiSettingsT } from './strings';
+import { useTranslation } from 'react-i18next';
 import './aiSettings.css';
 
 interface ProviderFormValues {
@@ -24,7 +24,7 @@ interface ProviderFormValues {
 const URL_PATTERN = /^https?:\/\/\S+$/i;
 
 function ProviderForm({ editing, onDone }: { editing: Provider | null; onDone: () => void }) {
-  const t = useAiSettingsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'aiSettings' });
   const { message } = App.useApp();
   const [form] = Form.useForm<ProviderFormValues>();
   const { create, update } = useProviderMutations();
@@ -160,7 +160,7 @@ function errorText(err: unknown): string {
 }
 
 function ProviderRow({ provider, onEdit }: { provider: Provider; onEdit: () => void }) {
-  const t = useAiSettingsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'aiSettings' });
   const { message } = App.useApp();
   const { update, remove } = useProviderMutations();
   const [testing, setTesting] = useState(false);
@@ -265,7 +265,7 @@ function ProviderRow({ provider, onEdit }: { provider: Provider; onEdit: () => v
 }
 
 export function ProvidersTab() {
-  const t = useAiSettingsT();
+  const { t } = useTranslation(undefined, { keyPrefix: 'aiSettings' });
   const providers = useProviders();
   const [editing, setEditing] = useState<Provider | 'new' | null>(null);
   return (

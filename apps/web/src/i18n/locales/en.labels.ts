@@ -1,0 +1,38 @@
+/** English texts of the label manager. */
+export const enLabels = {
+  title: 'Labels',
+  subtitle:
+    'Label classes are sets of values (for example Priority: High, Low) you and the AI put on canvases and files.',
+  create: 'New label class',
+  empty: 'No label classes yet',
+  edit: 'Edit',
+  delete: 'Delete',
+  deleteTitle: 'Delete “{{name}}”?',
+  deleteBody: 'Every label of this class is removed from its items.',
+  deleted: 'Label class deleted',
+  saved: 'Label class saved',
+  cancel: 'Cancel',
+  save: 'Save',
+  back: 'Projects',
+  form: {
+    createTitle: 'New label class',
+    editTitle: 'Edit label class',
+    name: 'Name',
+    nameHint: 'A short identifier, e.g. priority',
+    nameRequired: 'Name is required',
+    displayName: 'Display name',
+    displayNameRequired: 'Display name is required',
+    prompt: 'Prompt',
+    promptHint: 'Tells the AI when to apply which value.',
+    promptRequired: 'Prompt is required',
+    values: 'Values',
+    valuesHint: 'Type a value and press Enter.',
+    valuesRequired: 'At least one label value is required',
+  },
+  columns: { name: 'Name', displayName: 'Display name', values: 'Values', prompt: 'Prompt' },
+  picker: {
+    add: 'Add label',
+    none: 'No label classes yet — create one on the Labels page.',
+    manage: 'Manage labels',
+  },
+};
