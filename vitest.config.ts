@@ -1,6 +1,13 @@
 // Test tiers: unit (beside the code), integration (server over real HTTP on PGlite and,
 // with TEST_DATABASE_URL, on a PostgreSQL server), browser (Chromium against the built app).
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Test files at once, shared by every project (one pool: browser files overlap with integration
+// files). vitest's default is cores - 1, i.e. one file at a time on a 2-core machine, where the
+// integration and browser files spend much of their time waiting on a child process, PostgreSQL or
+// Chromium. TEST_WORKERS overrides it.
+const workers = Number(process.env.TEST_WORKERS) || Math.min(availableParallelism() + 1, 6);
 
 const integrationFiles = ['apps/server/test/**/*.test.ts'];
 // migrates one template database per run; each test file's server starts from a copy of it
@@ -24,6 +31,7 @@ const pgProjects = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         test: {
@@ -51,9 +59,12 @@ export default defineConfig({
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
+          // the same PGlite template: each file's server starts from a copy of it
+          globalSetup: [integrationSetup],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Files run side by side: each has its own server (port, data directory) and Chromium
+          // (its own temporary profile), and makes its own accounts.
         },
       },
     ],

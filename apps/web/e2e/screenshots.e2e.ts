@@ -3,32 +3,24 @@
  * test-output/screenshots for people to look at. The language comes from the browser's
  * (zh-CN → Chinese) and the theme from its colour scheme ("follow system", the default).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { createAccount, signIn, uniqueEmail } from './support/accounts';
-import { launchBrowser, openPage, screenshot } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { openPage, screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
 
-let server: TestServer;
-let browser: Browser;
 /** One account per language: the server's saved language wins after sign-in. */
 const accounts: Record<string, { email: string; password: string }> = {};
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+const it = e2eTest();
+
+it.beforeAll(async ({ server, browser }) => {
   const { context } = await openPage(browser, server.baseUrl);
   accounts.en = await createAccount(server, context.request, uniqueEmail('shots-en'));
   await context.clearCookies();
   accounts['zh-CN'] = await createAccount(server, context.request, uniqueEmail('shots-zh'));
   await context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const VARIANTS = [
@@ -41,8 +33,8 @@ const VARIANTS = [
 describe('screenshots', () => {
   for (const [index, v] of VARIANTS.entries()) {
     const tag = `${v.lang}-${v.colorScheme}`;
-    it(`landing, login, home and settings (${tag})`, async () => {
-      const { context, page } = await openPage(browser, server.baseUrl, v);
+    it(`landing, login, home and settings (${tag})`, async ({ open }) => {
+      const { context, page } = await open(v);
       try {
         // hold the router chunk back once so the start-up screen can be seen
         let held = false;
