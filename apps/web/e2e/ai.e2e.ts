@@ -297,7 +297,6 @@ describe('AI', () => {
       // ---- dark mode ----
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-      await page.waitForTimeout(500); // let the theme's colour transitions finish
       await screenshot(page, 'ai-canvas-dark');
 
       // ---- after a reload the nodes load their results ----

@@ -112,6 +112,8 @@ describe('signing up and the session', () => {
     try {
       const account = await createAccount(server, context.request, uniqueEmail('wrongpw'));
       await context.clearCookies();
+      // the page's timers run on Playwright's clock (real speed until a test moves it ahead)
+      await page.clock.install();
       const landing = await new LandingPage(page).goto();
       const login = await landing.openLogin();
       await login.submitWith(account.email, 'not-the-password');
@@ -131,6 +133,7 @@ describe('signing up and the session', () => {
 
       // a known code closes itself after 5 seconds (hovering pauses it, so move away first)
       await page.mouse.move(5, 790);
+      await page.clock.fastForward(5_500);
       await toast.root.waitFor({ state: 'detached', timeout: 9_000 });
       expect(await login.root.isVisible()).toBe(true);
 
@@ -159,14 +162,19 @@ describe('signing up and the session', () => {
           }),
         }),
       );
+      await page.clock.install();
       await page.goto('/');
       const toast = new ErrorToast(page);
       await toast.waitUntilShown();
       expect(await toast.body.innerText()).toContain(ERROR_CATALOGUE.E0000.en);
       expect(await toast.stack.innerText()).toContain('simulated failure');
       expect(await toast.traceId.innerText()).toBe('Trace ID: trace-unknown-1');
-      await page.waitForTimeout(6_500);
+      // past the 5 s after which a known error closes itself (the test above sees that happen),
+      // then a further second of timers for a closing animation to finish
+      await page.clock.fastForward(6_500);
+      await page.clock.runFor(1_000);
       expect(await toast.root.isVisible()).toBe(true);
+      expect(await toast.root.evaluate((el) => el.closest('[class*="-leave"]'))).toBeNull();
       await toast.root.locator('.ant-notification-notice-close').click();
       await toast.root.waitFor({ state: 'detached' });
     } finally {

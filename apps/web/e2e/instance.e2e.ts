@@ -28,7 +28,6 @@ describe('instance configuration', () => {
       expect(await github.getAttribute('href')).toBe('/v1/auth/github');
       expect(await google.getAttribute('href')).toBe('/v1/auth/google');
       expect(await github.innerText()).toContain('Continue with GitHub');
-      await page.waitForTimeout(300);
       await screenshot(page, 'login-oauth-en-light');
     } finally {
       await context.close();
@@ -45,9 +44,15 @@ describe('instance configuration', () => {
       await screenshot(page, 'maintenance-en-light');
       await notice.locator('.ant-alert-close-icon').click();
       await notice.waitFor({ state: 'detached' });
+      // the notice renders from /system/config: once that answered and the page painted twice
+      // since, a notice that would show is in the DOM
+      const config = page.waitForResponse((r) => r.url().includes('/v1/system/config'));
       await page.reload();
       await new LandingPage(page).waitUntilShown();
-      await page.waitForTimeout(500);
+      await config;
+      await page.evaluate(
+        () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+      );
       expect(await notice.count()).toBe(0);
     } finally {
       await context.close();

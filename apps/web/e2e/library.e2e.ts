@@ -316,7 +316,6 @@ describe('library', () => {
       await modal.addLinks('https://example.com/one\nhttps://example.com/two');
       const dialog = page.getByTestId('storage-exceeded-modal').locator('.ant-modal');
       await dialog.getByText('Insufficient storage: only 1 file can be saved.').waitFor();
-      await page.waitForTimeout(500); // let the dialog's zoom-in finish for the screenshot
       await screenshot(page, 'library-storage-exceeded-light');
       await dialog.getByRole('button', { name: 'Close' }).first().click();
       await dialog.waitFor({ state: 'hidden' });

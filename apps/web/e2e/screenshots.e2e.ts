@@ -37,17 +37,17 @@ describe('screenshots', () => {
       const { context, page } = await open(v);
       try {
         // hold the router chunk back once so the start-up screen can be seen
-        let held = false;
+        // (until its screenshot is taken)
+        let release = () => undefined as void;
+        const released = new Promise<void>((done) => (release = done));
         await page.route(/\/assets\/AppRouter-[^/]+\.js$/, async (route) => {
-          if (!held) {
-            held = true;
-            await new Promise((r) => setTimeout(r, 1_200));
-          }
+          await released;
           await route.continue();
         });
         await page.goto('/');
         await page.getByTestId('loading-screen').waitFor();
         await screenshot(page, `startup-${tag}`);
+        release();
         const landing = new LandingPage(page);
         await landing.waitUntilShown();
         await page.waitForFunction(
@@ -59,7 +59,6 @@ describe('screenshots', () => {
         if (index === 0 || index === 3) await screenshot(page, `landing-full-${tag}`, true);
 
         const login = await landing.openLogin();
-        await page.waitForTimeout(400); // modal animation
         await screenshot(page, `login-${tag}`);
         await login.root.locator('.ant-modal-close').click();
 
@@ -73,20 +72,16 @@ describe('screenshots', () => {
         const home = await new HomePage(page).goto();
         if (index === 0 || index === 2) {
           await home.highlights.waitFor();
-          await page.waitForTimeout(400);
           await screenshot(page, `feature-highlights-${tag}`);
         }
         await home.skipHighlightsIfShown();
         await screenshot(page, `home-${tag}`);
 
         const settings = await home.openSettings();
-        await page.waitForTimeout(400);
         await screenshot(page, `settings-account-${tag}`);
         await settings.openTab('appearance');
-        await page.waitForTimeout(400); // tab ink bar animation
         await screenshot(page, `settings-appearance-${tag}`);
         await settings.openTab('language');
-        await page.waitForTimeout(400);
         await screenshot(page, `settings-language-${tag}`);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(v.lang);
       } finally {
