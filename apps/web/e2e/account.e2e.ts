@@ -2,27 +2,15 @@
  * Settings and onboarding against the real server: the live username check, avatar upload,
  * password reset, theme following the system live, and onboarding statuses persisted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, Browser } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { APIRequestContext } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { launchBrowser, openPage } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
 import { apiCall } from './support/api';
+import { e2eTest } from './support/fixture';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const it = e2eTest();
 
 async function settingsOf(request: APIRequestContext) {
   // access tokens live 3 s in the e2e server: apiCall refreshes the session on a 401
@@ -40,9 +28,9 @@ const PNG = Buffer.from(
 );
 
 describe('account settings', () => {
-  it('checks usernames live, saves profile changes and uploads an avatar', async () => {
-    const first = await openPage(browser, server.baseUrl);
-    const second = await openPage(browser, server.baseUrl);
+  it('checks usernames live, saves profile changes and uploads an avatar', async ({ server, open }) => {
+    const first = await open();
+    const second = await open();
     try {
       await createAccount(server, first.context.request, uniqueEmail('owner'));
       const taken = `taken_${Date.now().toString(36)}`;
@@ -85,8 +73,8 @@ describe('account settings', () => {
     }
   });
 
-  it('resets a forgotten password with the mailed code', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('resets a forgotten password with the mailed code', async ({ server, open }) => {
+    const { context, page } = await open();
     try {
       const account = await createAccount(server, context.request, uniqueEmail('forgot'));
       await context.clearCookies();
@@ -118,8 +106,8 @@ describe('account settings', () => {
     }
   });
 
-  it('follows the system theme live in "follow system" mode', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, { colorScheme: 'light' });
+  it('follows the system theme live in "follow system" mode', async ({ open }) => {
+    const { context, page } = await open({ colorScheme: 'light' });
     try {
       await new LandingPage(page).goto();
       const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
@@ -138,8 +126,8 @@ describe('account settings', () => {
     }
   });
 
-  it('records the onboarding statuses: highlights completed, tour completed', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('records the onboarding statuses: highlights completed, tour completed', async ({ server, open }) => {
+    const { context, page } = await open();
     try {
       await createAccount(server, context.request, uniqueEmail('onboard'));
       const home = await new HomePage(page).goto();

@@ -7,28 +7,24 @@
  * follow-up, generate a document and see it fill in live, be asked before leaving while AI writes,
  * and find the conversation under Threads. Screenshots in light and dark.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startFakeModelServer, type FakeModelServer } from '../../server/test/helpers/fake-model-server';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { launchBrowser, openPage, screenshot } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
 import { CanvasListPage } from './pages/CanvasPage';
 
-let server: TestServer;
-let browser: Browser;
 let fake: FakeModelServer;
+
+const it = e2eTest({ OLLAMA_DETECT: 'false', PROVIDER_ALLOW_PRIVATE_NETWORK: 'true' });
 
 beforeAll(async () => {
   fake = await startFakeModelServer();
-  server = await startTestServer({ OLLAMA_DETECT: 'false', PROVIDER_ALLOW_PRIVATE_NETWORK: 'true' });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await fake?.close();
 });
 
@@ -112,8 +108,11 @@ async function waitForDocumentText(page: Page, text: string): Promise<string> {
 }
 
 describe('AI', () => {
-  it('adds a provider, asks with a document as context, follows up, generates a document', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('adds a provider, asks with a document as context, follows up, generates a document', async ({
+    server,
+    open,
+  }) => {
+    const { context, page } = await open();
     const consoleLines: string[] = [];
     page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
     page.on('request', (r) => {
@@ -298,7 +297,6 @@ describe('AI', () => {
       // ---- dark mode ----
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-      await page.waitForTimeout(500); // let the theme's colour transitions finish
       await screenshot(page, 'ai-canvas-dark');
 
       // ---- after a reload the nodes load their results ----

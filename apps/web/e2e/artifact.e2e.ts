@@ -2,30 +2,24 @@
  * The code artifact view against the real server: mermaid, HTML in the sandbox (no same-origin
  * access), a React component compiled in the browser, SVG download, and the mind map.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { launchBrowser, openPage, screenshot } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { openPage, screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
 
-let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+const it = e2eTest();
+
+// one signed-in page for the file's tests (closed with the file's browser)
+it.beforeAll(async ({ server, browser }) => {
   ({ context, page } = await openPage(browser, server.baseUrl));
   await createAccount(server, context.request, uniqueEmail('artifact'));
   await skipOnboarding(context.request);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function createArtifact(
@@ -171,8 +165,8 @@ export default function Counter({ start = 0 }: Props) {
     await screenshot(page, 'artifact-mindmap-invalid-light');
   });
 
-  it('looks right in dark mode', async () => {
-    const dark = await openPage(browser, server.baseUrl, { colorScheme: 'dark' });
+  it('looks right in dark mode', async ({ server, open }) => {
+    const dark = await open({ colorScheme: 'dark' });
     try {
       await createAccount(server, dark.context.request, uniqueEmail('artifact-dark'));
       await skipOnboarding(dark.context.request);

@@ -2,29 +2,17 @@
  * Sign up → verify with the mailed code → home → zh-CN and dark → reload keeps both →
  * logout wipes the browser's data. Wrong passwords get the spec's message in the error toast.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ERROR_CATALOGUE } from '@atelier/contract';
 import { createAccount, TEST_PASSWORD, uniqueEmail } from './support/accounts';
-import { launchBrowser, openPage } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { e2eTest } from './support/fixture';
 import { ErrorToast } from './pages/ErrorToast';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
 import { VerifyPage } from './pages/VerifyPage';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const it = e2eTest();
 
 const storageState = (page: Page) =>
   page.evaluate(async () => ({
@@ -37,8 +25,11 @@ const storageState = (page: Page) =>
   }));
 
 describe('signing up and the session', () => {
-  it('signs up, verifies, switches to zh-CN and dark, keeps both over a reload, and logs out cleanly', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('signs up, verifies, switches to zh-CN and dark, keeps both over a reload, and logs out cleanly', async ({
+    server,
+    open,
+  }) => {
+    const { context, page } = await open();
     const email = uniqueEmail('signup');
     try {
       const landing = await new LandingPage(page).goto();
@@ -113,11 +104,16 @@ describe('signing up and the session', () => {
     }
   });
 
-  it('shows the spec message, trace id and a working copy button for a wrong password', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('shows the spec message, trace id and a working copy button for a wrong password', async ({
+    server,
+    open,
+  }) => {
+    const { context, page } = await open();
     try {
       const account = await createAccount(server, context.request, uniqueEmail('wrongpw'));
       await context.clearCookies();
+      // the page's timers run on Playwright's clock (real speed until a test moves it ahead)
+      await page.clock.install();
       const landing = await new LandingPage(page).goto();
       const login = await landing.openLogin();
       await login.submitWith(account.email, 'not-the-password');
@@ -137,6 +133,7 @@ describe('signing up and the session', () => {
 
       // a known code closes itself after 5 seconds (hovering pauses it, so move away first)
       await page.mouse.move(5, 790);
+      await page.clock.fastForward(5_500);
       await toast.root.waitFor({ state: 'detached', timeout: 9_000 });
       expect(await login.root.isVisible()).toBe(true);
 
@@ -149,8 +146,8 @@ describe('signing up and the session', () => {
     }
   });
 
-  it('keeps an unknown error on screen with its stack until dismissed', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('keeps an unknown error on screen with its stack until dismissed', async ({ server, open }) => {
+    const { context, page } = await open();
     try {
       await createAccount(server, context.request, uniqueEmail('unknown'));
       await page.route('**/v1/user/settings', (route) =>
@@ -165,14 +162,19 @@ describe('signing up and the session', () => {
           }),
         }),
       );
+      await page.clock.install();
       await page.goto('/');
       const toast = new ErrorToast(page);
       await toast.waitUntilShown();
       expect(await toast.body.innerText()).toContain(ERROR_CATALOGUE.E0000.en);
       expect(await toast.stack.innerText()).toContain('simulated failure');
       expect(await toast.traceId.innerText()).toBe('Trace ID: trace-unknown-1');
-      await page.waitForTimeout(6_500);
+      // past the 5 s after which a known error closes itself (the test above sees that happen),
+      // then a further second of timers for a closing animation to finish
+      await page.clock.fastForward(6_500);
+      await page.clock.runFor(1_000);
       expect(await toast.root.isVisible()).toBe(true);
+      expect(await toast.root.evaluate((el) => el.closest('[class*="-leave"]'))).toBeNull();
       await toast.root.locator('.ant-notification-notice-close').click();
       await toast.root.waitFor({ state: 'detached' });
     } finally {

@@ -4,31 +4,22 @@
  * tab, export the canvas as PNG and the document as DOCX, copy and paste nodes across canvases,
  * group and ungroup, and keep a view toggle across a reload.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { skipOnboarding } from './support/api';
-import { launchBrowser, openPage, screenshot } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
 import { CanvasListPage, CanvasScreen, downloadBytes } from './pages/CanvasPage';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const it = e2eTest();
 
 describe('canvas', () => {
-  it('creates a canvas, adds a memo and a document, and shows changes live in a second tab', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('creates a canvas, adds a memo and a document, and shows changes live in a second tab', async ({
+    server,
+    open,
+  }) => {
+    const { context, page } = await open();
     try {
       await createAccount(server, context.request, uniqueEmail('canvas'));
       const home = await new HomePage(page).goto();
@@ -124,8 +115,11 @@ describe('canvas', () => {
     }
   });
 
-  it('copies and pastes across canvases, groups and ungroups, and keeps view toggles', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('copies and pastes across canvases, groups and ungroups, and keeps view toggles', async ({
+    server,
+    open,
+  }) => {
+    const { context, page } = await open();
     try {
       await createAccount(server, context.request, uniqueEmail('canvas-clip'));
       const home = await new HomePage(page).goto();
@@ -220,8 +214,11 @@ describe('canvas', () => {
     }
   });
 
-  it('zoomed far out, a large canvas shows frames with big titles and no node changes size', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('zoomed far out, a large canvas shows frames with big titles and no node changes size', async ({
+    server,
+    open,
+  }) => {
+    const { context, page } = await open();
     try {
       await createAccount(server, context.request, uniqueEmail('canvas-far'));
       await skipOnboarding(context.request);
@@ -285,8 +282,8 @@ describe('canvas', () => {
     }
   });
 
-  it('renders in dark mode and in Chinese', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, {
+  it('renders in dark mode and in Chinese', async ({ server, open }) => {
+    const { context, page } = await open({
       colorScheme: 'dark',
       locale: 'zh-CN',
     });

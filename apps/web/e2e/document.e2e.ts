@@ -2,26 +2,15 @@
  * The document editor against the real server: markdown shortcuts, the slash menu, two pages
  * editing together (text and carets), read-only, and a DOCX export.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { launchBrowser, openPage, screenshot } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { openPage, screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const it = e2eTest();
 
 async function openDocument(page: Page, docId: string): Promise<void> {
   await page.goto(`/documents/${docId}`);
@@ -37,7 +26,11 @@ describe('document editor', () => {
   let page: Page;
   let docId: string;
 
-  it('formats with markdown shortcuts and inserts a table from the slash menu', async () => {
+  // the page stays open for the next tests (closed with the file's browser)
+  it('formats with markdown shortcuts and inserts a table from the slash menu', async ({
+    server,
+    browser,
+  }) => {
     ({ context, page } = await openPage(browser, server.baseUrl));
     await createAccount(server, context.request, uniqueEmail('doc'));
     await skipOnboarding(context.request);
@@ -163,8 +156,8 @@ describe('document editor', () => {
     await context.close();
   });
 
-  it('labels a document from its editor', async () => {
-    const labelled = await openPage(browser, server.baseUrl);
+  it('labels a document from its editor', async ({ server, open }) => {
+    const labelled = await open();
     try {
       const { request } = labelled.context;
       await createAccount(server, request, uniqueEmail('doc-labels'));
@@ -197,8 +190,8 @@ describe('document editor', () => {
     }
   });
 
-  it('looks right in dark mode', async () => {
-    const dark = await openPage(browser, server.baseUrl, { colorScheme: 'dark' });
+  it('looks right in dark mode', async ({ server, open }) => {
+    const dark = await open({ colorScheme: 'dark' });
     try {
       await createAccount(server, dark.context.request, uniqueEmail('doc-dark'));
       await skipOnboarding(dark.context.request);

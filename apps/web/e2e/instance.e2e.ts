@@ -2,36 +2,24 @@
  * An instance configured with GitHub and Google sign-in, the maintenance notice and the beta
  * gate: what the signed-out and the gated user see.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { launchBrowser, openPage, screenshot } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
 import { LandingPage } from './pages/LandingPage';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    GITHUB_CLIENT_ID: 'gh-client',
-    GITHUB_CLIENT_SECRET: 'gh-secret',
-    GOOGLE_CLIENT_ID: 'google-client',
-    GOOGLE_CLIENT_SECRET: 'google-secret',
-    MAINTENANCE_ENABLED: 'true',
-    BETA_GATE: 'true',
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const it = e2eTest({
+  GITHUB_CLIENT_ID: 'gh-client',
+  GITHUB_CLIENT_SECRET: 'gh-secret',
+  GOOGLE_CLIENT_ID: 'google-client',
+  GOOGLE_CLIENT_SECRET: 'google-secret',
+  MAINTENANCE_ENABLED: 'true',
+  BETA_GATE: 'true',
 });
 
 describe('instance configuration', () => {
-  it('offers the identity providers /auth/config enables, as plain links', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('offers the identity providers /auth/config enables, as plain links', async ({ open }) => {
+    const { context, page } = await open();
     try {
       const login = await new LandingPage(page).goto().then((l) => l.openLogin());
       const github = login.root.getByTestId('oauth-github');
@@ -40,15 +28,14 @@ describe('instance configuration', () => {
       expect(await github.getAttribute('href')).toBe('/v1/auth/github');
       expect(await google.getAttribute('href')).toBe('/v1/auth/google');
       expect(await github.innerText()).toContain('Continue with GitHub');
-      await page.waitForTimeout(300);
       await screenshot(page, 'login-oauth-en-light');
     } finally {
       await context.close();
     }
   });
 
-  it('announces the maintenance window in Beijing time and remembers a dismissal', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('announces the maintenance window in Beijing time and remembers a dismissal', async ({ open }) => {
+    const { context, page } = await open();
     try {
       await new LandingPage(page).goto();
       const notice = page.getByTestId('maintenance-notice');
@@ -57,17 +44,23 @@ describe('instance configuration', () => {
       await screenshot(page, 'maintenance-en-light');
       await notice.locator('.ant-alert-close-icon').click();
       await notice.waitFor({ state: 'detached' });
+      // the notice renders from /system/config: once that answered and the page painted twice
+      // since, a notice that would show is in the DOM
+      const config = page.waitForResponse((r) => r.url().includes('/v1/system/config'));
       await page.reload();
       await new LandingPage(page).waitUntilShown();
-      await page.waitForTimeout(500);
+      await config;
+      await page.evaluate(
+        () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+      );
       expect(await notice.count()).toBe(0);
     } finally {
       await context.close();
     }
   });
 
-  it('shows the request-access page to an account without beta access', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, { locale: 'zh-CN' });
+  it('shows the request-access page to an account without beta access', async ({ server, open }) => {
+    const { context, page } = await open({ locale: 'zh-CN' });
     try {
       await createAccount(server, context.request, uniqueEmail('beta'));
       await page.goto('/');

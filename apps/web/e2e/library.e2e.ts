@@ -5,16 +5,15 @@
  * home search box and the library filter, add a resource to a canvas, delete one; screenshots in
  * light/dark and English/Chinese.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { Document, Packer, Paragraph, HeadingLevel, TextRun } from 'docx';
 import PDFDocument from 'pdfkit';
 import { createServer, type Server } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { createAccount, signIn, uniqueEmail } from './support/accounts';
-import { launchBrowser, openPage, screenshot } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
 import { LibraryScreen, ResourceDetail } from './pages/LibraryPage';
 
@@ -78,8 +77,6 @@ const WEB_PAGE = `<!doctype html><html><head><title>Tidal gardens</title></head>
 <p>Each plot is tended by hand and the kelp is dried on wooden racks before it is sold.</p>
 </article></body></html>`;
 
-let server: TestServer;
-let browser: Browser;
 let web: Server;
 let webUrl: string;
 
@@ -95,24 +92,25 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
   webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}/tidal-gardens`;
-  // quotas on (the free plan's 100 files), uploads capped at 200 KB, loopback links allowed
-  server = await startTestServer({
-    FETCH_ALLOW_PRIVATE: 'true',
-    FEATURE_SUBSCRIPTION: 'true',
-    UPLOAD_MAX_BYTES: String(200 * 1024),
-  });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise<void>((resolve) => (web ? web.close(() => resolve()) : resolve()));
 });
 
+// quotas on (the free plan's 100 files), uploads capped at 200 KB, loopback links allowed
+const it = e2eTest({
+  FETCH_ALLOW_PRIVATE: 'true',
+  FEATURE_SUBSCRIPTION: 'true',
+  UPLOAD_MAX_BYTES: String(200 * 1024),
+});
+
 describe('library', () => {
-  it('imports files, text and a link, shows them finished, opens, finds, adds to a canvas and deletes', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('imports files, text and a link, shows them finished, opens, finds, adds to a canvas and deletes', async ({
+    server,
+    open,
+  }) => {
+    const { context, page } = await open();
     try {
       const { email } = await createAccount(server, context.request, uniqueEmail('library'));
       const home = await new HomePage(page).goto();
@@ -258,8 +256,8 @@ describe('library', () => {
     }
   });
 
-  it('renders the library in dark mode and in Chinese', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, {
+  it('renders the library in dark mode and in Chinese', async ({ server, open }) => {
+    const { context, page } = await open({
       colorScheme: 'dark',
       locale: 'zh-CN',
     });
@@ -292,8 +290,8 @@ describe('library', () => {
       await context.close();
     }
   });
-  it('shows the storage-exceeded dialog when the free plan is full', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('shows the storage-exceeded dialog when the free plan is full', async ({ server, open }) => {
+    const { context, page } = await open();
     try {
       const { email } = await createAccount(server, context.request, uniqueEmail('library-quota'));
       for (const [from, count] of [
@@ -318,7 +316,6 @@ describe('library', () => {
       await modal.addLinks('https://example.com/one\nhttps://example.com/two');
       const dialog = page.getByTestId('storage-exceeded-modal').locator('.ant-modal');
       await dialog.getByText('Insufficient storage: only 1 file can be saved.').waitFor();
-      await page.waitForTimeout(500); // let the dialog's zoom-in finish for the screenshot
       await screenshot(page, 'library-storage-exceeded-light');
       await dialog.getByRole('button', { name: 'Close' }).first().click();
       await dialog.waitFor({ state: 'hidden' });

@@ -3,15 +3,13 @@
  * existing canvas, keep custom instructions across a reload, create a label class and put one
  * of its values on a document of the project.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { launchBrowser, openPage, screenshot } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { openPage, screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
 
-let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let projectUrl = '';
@@ -22,17 +20,13 @@ const PNG = Buffer.from(
   'base64',
 );
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+const it = e2eTest();
+
+// one signed-in page for the file's tests (closed with the file's browser)
+it.beforeAll(async ({ server, browser }) => {
   ({ context, page } = await openPage(browser, server.baseUrl));
   await createAccount(server, context.request, uniqueEmail('projects'));
   await skipOnboarding(context.request);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('projects', () => {
@@ -138,8 +132,8 @@ describe('projects', () => {
     await screenshot(page, 'project-detail-light');
   });
 
-  it('looks right in dark mode', async () => {
-    const dark = await openPage(browser, server.baseUrl, { colorScheme: 'dark' });
+  it('looks right in dark mode', async ({ server, open }) => {
+    const dark = await open({ colorScheme: 'dark' });
     try {
       await createAccount(server, dark.context.request, uniqueEmail('projects-dark'));
       await skipOnboarding(dark.context.request);

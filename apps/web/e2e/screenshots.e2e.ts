@@ -3,32 +3,24 @@
  * test-output/screenshots for people to look at. The language comes from the browser's
  * (zh-CN → Chinese) and the theme from its colour scheme ("follow system", the default).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { createAccount, signIn, uniqueEmail } from './support/accounts';
-import { launchBrowser, openPage, screenshot } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { openPage, screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
 
-let server: TestServer;
-let browser: Browser;
 /** One account per language: the server's saved language wins after sign-in. */
 const accounts: Record<string, { email: string; password: string }> = {};
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+const it = e2eTest();
+
+it.beforeAll(async ({ server, browser }) => {
   const { context } = await openPage(browser, server.baseUrl);
   accounts.en = await createAccount(server, context.request, uniqueEmail('shots-en'));
   await context.clearCookies();
   accounts['zh-CN'] = await createAccount(server, context.request, uniqueEmail('shots-zh'));
   await context.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const VARIANTS = [
@@ -41,21 +33,21 @@ const VARIANTS = [
 describe('screenshots', () => {
   for (const [index, v] of VARIANTS.entries()) {
     const tag = `${v.lang}-${v.colorScheme}`;
-    it(`landing, login, home and settings (${tag})`, async () => {
-      const { context, page } = await openPage(browser, server.baseUrl, v);
+    it(`landing, login, home and settings (${tag})`, async ({ open }) => {
+      const { context, page } = await open(v);
       try {
         // hold the router chunk back once so the start-up screen can be seen
-        let held = false;
+        // (until its screenshot is taken)
+        let release = () => undefined as void;
+        const released = new Promise<void>((done) => (release = done));
         await page.route(/\/assets\/AppRouter-[^/]+\.js$/, async (route) => {
-          if (!held) {
-            held = true;
-            await new Promise((r) => setTimeout(r, 1_200));
-          }
+          await released;
           await route.continue();
         });
         await page.goto('/');
         await page.getByTestId('loading-screen').waitFor();
         await screenshot(page, `startup-${tag}`);
+        release();
         const landing = new LandingPage(page);
         await landing.waitUntilShown();
         await page.waitForFunction(
@@ -67,7 +59,6 @@ describe('screenshots', () => {
         if (index === 0 || index === 3) await screenshot(page, `landing-full-${tag}`, true);
 
         const login = await landing.openLogin();
-        await page.waitForTimeout(400); // modal animation
         await screenshot(page, `login-${tag}`);
         await login.root.locator('.ant-modal-close').click();
 
@@ -81,20 +72,16 @@ describe('screenshots', () => {
         const home = await new HomePage(page).goto();
         if (index === 0 || index === 2) {
           await home.highlights.waitFor();
-          await page.waitForTimeout(400);
           await screenshot(page, `feature-highlights-${tag}`);
         }
         await home.skipHighlightsIfShown();
         await screenshot(page, `home-${tag}`);
 
         const settings = await home.openSettings();
-        await page.waitForTimeout(400);
         await screenshot(page, `settings-account-${tag}`);
         await settings.openTab('appearance');
-        await page.waitForTimeout(400); // tab ink bar animation
         await screenshot(page, `settings-appearance-${tag}`);
         await settings.openTab('language');
-        await page.waitForTimeout(400);
         await screenshot(page, `settings-language-${tag}`);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(v.lang);
       } finally {

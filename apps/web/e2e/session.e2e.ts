@@ -1,31 +1,20 @@
 /**
- * The 401 flow of spec section 4 against the real server (access tokens live 3 s here):
- * concurrent requests share one refresh and are replayed; a failed refresh wipes and reloads.
+ * The 401 flow of spec section 4 against the real server: concurrent requests share one refresh
+ * and are replayed; a failed refresh wipes and reloads. The test expires the access token in the
+ * browser (a token of the same sign-in whose `exp` has passed), so nothing waits for its TTL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { launchBrowser, openPage } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { e2eTest } from './support/fixture';
+import { expireAccessToken } from './support/session';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const it = e2eTest();
 
 describe('expired access token', () => {
-  it('refreshes once for several concurrent requests and replays them all', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, { debug: true });
+  it('refreshes once for several concurrent requests and replays them all', async ({ server, open }) => {
+    const { context, page } = await open({ debug: true });
     try {
       await createAccount(server, context.request, uniqueEmail('refresh'));
       const home = await new HomePage(page).goto();
@@ -37,8 +26,7 @@ describe('expired access token', () => {
         if (r.url().endsWith('/v1/auth/refreshToken')) refreshCalls += 1;
         if (r.url().endsWith('/v1/user/settings')) statuses.push(r.status());
       });
-      // let the 3-second access token expire
-      await page.waitForTimeout(3_500);
+      await expireAccessToken(context);
 
       const results = await page.evaluate(async () => {
         const debug = window.atelierDebug;
@@ -59,8 +47,8 @@ describe('expired access token', () => {
     }
   });
 
-  it('wipes local data and reloads when the refresh fails', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+  it('wipes local data and reloads when the refresh fails', async ({ server, open }) => {
+    const { context, page } = await open();
     try {
       await createAccount(server, context.request, uniqueEmail('wipe'));
       const home = await new HomePage(page).goto();
@@ -87,7 +75,7 @@ describe('expired access token', () => {
       page.on('request', (r) => {
         if (r.url().endsWith('/v1/auth/refreshToken')) refreshCalls += 1;
       });
-      await page.waitForTimeout(3_500);
+      await expireAccessToken(context);
       const reloaded = page.waitForEvent('load', { timeout: 20_000 });
       // any signed-in request now meets the expired token: the live username check makes one
       await home.openSettings();

@@ -1,10 +1,13 @@
 /**
  * Runs the real server entry (src/main.ts through tsx) as a child process, for tests that kill it:
- * waits for "Atelier is ready" on its log and answers its URL.
+ * waits for "Atelier is ready" on its log and answers its URL. A PGlite child (DATA_DIR without
+ * DATABASE_URL) whose data directory has no database yet starts from the run's migrated template
+ * (global-setup.ts), so its start is not an initdb; its own migrations still run and find nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedPgliteDataDir } from './db.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
@@ -18,6 +21,7 @@ export interface ChildServer {
 }
 
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildServer> {
+  if (env.DATA_DIR && !env.DATABASE_URL) seedPgliteDataDir(env.DATA_DIR);
   const child = spawn(process.execPath, ['--import', 'tsx', join('apps', 'server', 'src', 'main.ts')], {
     cwd: repoRoot,
     // A clean environment: nothing of the test runner's (ATELIER_TEST_DB, REDIS_URL…) leaks in.

@@ -5,7 +5,7 @@
  * of it, so the server's migrations find nothing to do.
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -56,6 +56,18 @@ function template(key: 'pgliteTemplate' | 'postgresTemplate'): string {
 }
 
 /**
+ * Copies the run's migrated PGlite template into `dataDir/pg` unless that folder exists already
+ * (a restart of the same server). Answers whether it copied; false outside a run with the template.
+ */
+export function seedPgliteDataDir(dataDir: string): boolean {
+  const source = template('pgliteTemplate');
+  const target = join(dataDir, 'pg');
+  if (!source || existsSync(target)) return false;
+  cpSync(source, target, { recursive: true });
+  return true;
+}
+
+/**
  * Prepares the database for a server whose data directory is `dataDir`: copies the PGlite
  * template into `dataDir/pg`, or creates a PostgreSQL database (from the template if any).
  */
@@ -64,8 +76,7 @@ export async function createTestDatabase(
   dataDir?: string,
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const source = template('pgliteTemplate');
-    if (source && dataDir) cpSync(source, join(dataDir, 'pg'), { recursive: true });
+    if (dataDir) seedPgliteDataDir(dataDir);
     return { url: undefined, drop: async () => undefined };
   }
   const name = `atelier_t_${randomBytes(6).toString('hex')}`;

@@ -32,14 +32,14 @@ export class ImportModal {
   async uploadFiles(files: FilePayload[], tab: 'file' | 'image' = 'file'): Promise<void> {
     await this.openTab(tab);
     await this.panel(tab).locator('input[type=file]').setInputFiles(files);
-    const rows = this.uploads(tab);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const states = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
-      if (states.length >= files.length && !states.includes('uploading')) return;
-      if (Date.now() > deadline) throw new Error(`uploads did not finish: ${states.join(', ')}`);
-      await this.page.waitForTimeout(200);
-    }
+    // every file has its row, and no row is still uploading (Playwright re-checks on each change)
+    await this.uploads(tab)
+      .nth(files.length - 1)
+      .waitFor({ timeout: 30_000 });
+    await this.panel(tab)
+      .locator('[data-testid="import-upload"][data-state="uploading"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 30_000 });
   }
 
   async addLinks(text: string): Promise<void> {

@@ -55,9 +55,13 @@ export async function openPage(
   return { context, page };
 }
 
+/**
+ * Saves a screenshot. CSS animations and transitions (a modal's zoom-in, a tab's ink bar, the
+ * theme's colour fade) are finished first (`animations: 'disabled'`), so no test waits for them.
+ */
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage });
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
 }

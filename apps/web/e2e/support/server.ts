@@ -1,14 +1,25 @@
 /**
  * Starts the built server (apps/server/dist/main.js) serving the built web app on a free
  * port with a fresh data directory, and reads the mail outbox it writes without SMTP.
+ * In a vitest run whose globalSetup migrated a PGlite template (apps/server/test/helpers/
+ * global-setup.ts), the data directory starts as a copy of it: the server's own migrations still
+ * run on start and find nothing to do.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PGlite data directory (its `pg` folder) to copy, or '' when absent. */
+    pgliteTemplate: string;
+  }
+}
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const serverMain = join(repoRoot, 'apps/server/dist/main.js');
@@ -47,17 +58,36 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** The run's migrated PGlite template, or '' outside a vitest run that made one. */
+function pgliteTemplate(): string {
+  try {
+    return inject('pgliteTemplate') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The e2e server's JWT secret, so a test can make an expired access token (support/session.ts). */
+export const E2E_JWT_SECRET = 'e2e-only-jwt-secret-0123456789abcdef';
+
+class PortTaken extends Error {}
+
+/** Resolves once /v1/health answers 200; rejects when the child exits first. */
 async function waitForHealth(baseUrl: string, child: ChildProcess, logs: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs()}`);
+    if (child.exitCode !== null) {
+      // another process took the probed port between the probe and the child's listen
+      if (logs().includes('EADDRINUSE')) throw new PortTaken(logs());
+      throw new Error(`server exited with ${child.exitCode}:\n${logs()}`);
+    }
     try {
       const res = await fetch(`${baseUrl}/v1/health`);
       if (res.status === 200) return;
     } catch {
       // not listening yet
     }
-    await sleep(250);
+    await sleep(100);
   }
   throw new Error(`server did not become healthy:\n${logs()}`);
 }
@@ -65,8 +95,23 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logs: () => s
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   if (!existsSync(serverMain)) throw new Error('Build the server first: npm run build -w @atelier/server');
   if (!existsSync(webIndex)) throw new Error('Build the web app first: npm run build -w @atelier/web');
-  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
+  const template = env.DATABASE_URL ? '' : pgliteTemplate();
+  if (template) cpSync(template, join(dataDir, 'pg'), { recursive: true });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnServer(env, dataDir);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= 3) {
+        await rm(dataDir, { recursive: true, force: true });
+        throw err;
+      }
+    }
+  }
+}
+
+async function spawnServer(env: Record<string, string>, dataDir: string): Promise<TestServer> {
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, [serverMain], {
@@ -79,6 +124,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       PUBLIC_URL: baseUrl,
       NODE_ENV: 'test',
       ACCESS_TOKEN_TTL: '3s',
+      JWT_SECRET: E2E_JWT_SECRET,
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -87,7 +133,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const logs = () => output;
-  await waitForHealth(baseUrl, child, logs);
+  try {
+    await waitForHealth(baseUrl, child, logs);
+  } catch (err) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    throw err;
+  }
 
   const mails = async (): Promise<OutboxMail[]> => {
     const file = join(dataDir, 'mail-outbox.jsonl');
