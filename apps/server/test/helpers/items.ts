@@ -1,6 +1,7 @@
 /**
- * Things tests of projects, labels, references and code artifacts point at: canvases, documents
- * and uploaded files, made through the real API.
+ * Assertions on `{ status, body }` answers (`expectData`, `expectFailure`) and things tests
+ * point at: canvases, documents and uploaded files made through the real API. For set-up that
+ * does not test creation itself, prefer the factories (`buildCanvas`, `buildDocument`, …).
  */
 import { expect } from 'vitest';
 import type { BuiltUser } from './factories.js';
@@ -8,7 +9,7 @@ import type { TestClient, Wrapped } from './http.js';
 
 export type { Wrapped } from './http.js';
 
-/** Raw JSON call: the HTTP status and the parsed wrapper. */
+/** Raw JSON call: the HTTP status and the parsed wrapper. Prefer `user.post` / `user.get`. */
 export async function call<T = unknown>(
   client: TestClient,
   method: 'GET' | 'POST',
@@ -34,13 +35,11 @@ export function expectData<T>(res: { status: number; body: Wrapped<T> }): T {
 }
 
 export async function createCanvas(user: BuiltUser, title = 'A canvas'): Promise<string> {
-  return expectData(await call<{ canvasId: string }>(user.client, 'POST', '/v1/canvas/create', { title }))
-    .canvasId;
+  return expectData(await user.post<{ canvasId: string }>('/v1/canvas/create', { title })).canvasId;
 }
 
 export async function createDocument(user: BuiltUser, title = 'A document'): Promise<string> {
-  const res = await call<{ docId: string }>(user.client, 'POST', '/v1/knowledge/document/create', { title });
-  return expectData(res).docId;
+  return expectData(await user.post<{ docId: string }>('/v1/knowledge/document/create', { title })).docId;
 }
 
 /** A 1×1 PNG. */
