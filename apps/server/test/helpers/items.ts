@@ -4,7 +4,7 @@
  * does not test creation itself, prefer the factories (`buildCanvas`, `buildDocument`, …).
  */
 import { expect } from 'vitest';
-import type { BuiltUser } from './factories.js';
+import { buildCanvas, buildDocument, type BuiltUser } from './factories.js';
 import type { TestClient, Wrapped } from './http.js';
 
 export type { Wrapped } from './http.js';
@@ -34,12 +34,14 @@ export function expectData<T>(res: { status: number; body: Wrapped<T> }): T {
   return res.body.data as T;
 }
 
+/** Set-up: a canvas of `user`'s, made by the factory (no HTTP); answers its id. */
 export async function createCanvas(user: BuiltUser, title = 'A canvas'): Promise<string> {
-  return expectData(await user.post<{ canvasId: string }>('/v1/canvas/create', { title })).canvasId;
+  return (await buildCanvas(user, { title })).canvasId;
 }
 
+/** Set-up: a document of `user`'s, made by the factory (no HTTP); answers its id. */
 export async function createDocument(user: BuiltUser, title = 'A document'): Promise<string> {
-  return expectData(await user.post<{ docId: string }>('/v1/knowledge/document/create', { title })).docId;
+  return (await buildDocument(user, { title })).docId;
 }
 
 /** A 1×1 PNG. */
