@@ -5,7 +5,7 @@
  * failing ends in `duplicate_failed`; canvases left `duplicating` by a restart are resumed.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { CanvasData } from '@atelier/contract';
 import { canvases } from '../src/db/schema/canvas.js';
 import {
@@ -13,20 +13,11 @@ import {
   registerEntityDuplicator,
   resumeDuplicates,
 } from '../src/modules/canvas/canvas.duplicate.js';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { type BuiltUser } from './helpers/factories.js';
+import type { TestServer } from './helpers/server.js';
+import { serverTest } from './helpers/fixtures.js';
 
-let server: TestServer;
-let alice: BuiltUser;
-let bob: BuiltUser;
-
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_IP: '100000' });
-  [alice, bob] = await Promise.all([buildUser(server), buildUser(server)]);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const it = serverTest({ RATE_LIMIT_PER_IP: '100000' });
 
 async function importCanvas(user: BuiltUser, title: string, nodes: unknown[]): Promise<string> {
   const fd = new FormData();
@@ -48,14 +39,17 @@ const data = (user: BuiltUser, canvasId: string) =>
   user.client.api.call('canvas.data', { query: { canvasId } });
 // Imports give nodes fresh ids: nodes are named by their titles here.
 const entityIds = (d: CanvasData) => Object.fromEntries(d.nodes.map((n) => [n.data.title, n.data.entityId]));
-const settle = () => server.server.ctx.queue.drain();
+const settle = (server: TestServer) => server.server.ctx.queue.drain();
 
 async function libraryOf(user: BuiltUser) {
   return user.client.api.call('knowledge.document.list', { query: { pageSize: 100 } });
 }
 
 describe('duplicate', () => {
-  it('without the flag: a `duplicating` copy that becomes `ready` with the same graph and the same entity ids', async () => {
+  it('without the flag: a `duplicating` copy that becomes `ready` with the same graph and the same entity ids', async ({
+    server,
+    alice,
+  }) => {
     const doc = await alice.client.api.call('knowledge.document.create', {
       body: { title: 'D', initialContent: 'shared' },
     });
@@ -67,7 +61,7 @@ describe('duplicate', () => {
     const copy = await alice.client.api.call('canvas.duplicate', { body: { canvasId: source } });
     expect(copy).toMatchObject({ status: 'duplicating', title: 'Plan' });
     expect(copy.canvasId).not.toBe(source);
-    await settle();
+    await settle(server);
     expect(
       await alice.client.api.call('canvas.detail', { query: { canvasId: copy.canvasId } }),
     ).toMatchObject({ status: 'ready' });
@@ -77,7 +71,11 @@ describe('duplicate', () => {
     expect((await libraryOf(alice)).length).toBe(before);
   });
 
-  it('with duplicateEntities: documents are copied with new ids and the nodes rewritten', async () => {
+  it('with duplicateEntities: documents are copied with new ids and the nodes rewritten', async ({
+    server,
+    alice,
+    bob,
+  }) => {
     const d1 = await alice.client.api.call('knowledge.document.create', {
       body: { title: 'One', initialContent: '# One\n\n第一' },
     });
@@ -99,7 +97,7 @@ describe('duplicate', () => {
       body: { canvasId: source, duplicateEntities: true, title: 'Deep copy' },
     });
     expect(copy.title).toBe('Deep copy');
-    await settle();
+    await settle(server);
     const ids = entityIds(await data(alice, copy.canvasId));
     expect(ids.a).toMatch(/^d-[a-z2-7]{20}$/);
     expect(ids.a).not.toBe(d1.docId);
@@ -121,7 +119,7 @@ describe('duplicate', () => {
     expect(entityIds(await data(alice, source)).a).toBe(d1.docId);
   });
 
-  it('ends in duplicate_failed when copying keeps failing', async () => {
+  it('ends in duplicate_failed when copying keeps failing', async ({ server, alice }) => {
     const previous = entityDuplicator('codeArtifact');
     registerEntityDuplicator('codeArtifact', async () => {
       throw new Error('storage on fire');
@@ -138,7 +136,7 @@ describe('duplicate', () => {
       const copy = await alice.client.api.call('canvas.duplicate', {
         body: { canvasId: source, duplicateEntities: true },
       });
-      await settle();
+      await settle(server);
       const after = await alice.client.api.call('canvas.detail', { query: { canvasId: copy.canvasId } });
       expect(after.status).toBe('duplicate_failed');
     } finally {
@@ -147,7 +145,7 @@ describe('duplicate', () => {
     }
   });
 
-  it('resumes canvases a previous run left `duplicating`', async () => {
+  it('resumes canvases a previous run left `duplicating`', async ({ server, alice }) => {
     const source = await importCanvas(alice, 'Resume', [
       { id: 'm', type: 'memo', position: { x: 1, y: 2 }, data: { title: 'kept' } },
     ]);
@@ -158,14 +156,14 @@ describe('duplicate', () => {
       .set({ status: 'duplicating', duplicateFrom: source })
       .where(eq(canvases.canvasId, target.canvasId));
     expect(await resumeDuplicates(server.server.ctx)).toBeGreaterThanOrEqual(1);
-    await settle();
+    await settle(server);
     expect(
       (await alice.client.api.call('canvas.detail', { query: { canvasId: target.canvasId } })).status,
     ).toBe('ready');
     expect((await data(alice, target.canvasId)).nodes.map((n) => n.data.title)).toEqual(['kept']);
   });
 
-  it("answers E1000 for someone else's canvas and E1014 for a missing project", async () => {
+  it("answers E1000 for someone else's canvas and E1014 for a missing project", async ({ alice, bob }) => {
     const source = await importCanvas(alice, 'Mine', []);
     const asBob = await bob.client.json<{ errCode?: string }>('POST', '/v1/canvas/duplicate', {
       canvasId: source,

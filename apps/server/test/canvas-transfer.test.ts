@@ -3,11 +3,13 @@
  * proper name), import of both (round trips, and a JSON Canvas file written by hand in
  * Obsidian's shape), the node limit on import, and bad files.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { CanvasData } from '@atelier/contract';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { type BuiltUser } from './helpers/factories.js';
 import { type Wrapped } from './helpers/http.js';
+import { serverTest } from './helpers/fixtures.js';
+
+const it = serverTest({ CANVAS_MAX_NODES: '5', RATE_LIMIT_PER_IP: '100000' });
 
 interface CanvasAnswer {
   canvasId: string;
@@ -15,17 +17,6 @@ interface CanvasAnswer {
   status: string;
   projectId: string | null;
 }
-
-let server: TestServer;
-let alice: BuiltUser;
-
-beforeAll(async () => {
-  server = await startTestServer({ CANVAS_MAX_NODES: '5', RATE_LIMIT_PER_IP: '100000' });
-  alice = await buildUser(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 async function importFile(
   user: BuiltUser,
@@ -93,7 +84,7 @@ const SAMPLE = {
 };
 
 describe('import of our JSON', () => {
-  it('creates a canvas with the file’s title, fresh ids and the same graph', async () => {
+  it('creates a canvas with the file’s title, fresh ids and the same graph', async ({ alice }) => {
     const res = await importFile(alice, JSON.stringify(SAMPLE), 'research.json');
     expect(res.success, JSON.stringify(res)).toBe(true);
     expect(res.data).toMatchObject({ title: 'Research 研究', status: 'ready' });
@@ -107,7 +98,7 @@ describe('import of our JSON', () => {
     });
   });
 
-  it('takes the title and project from the form when given', async () => {
+  it('takes the title and project from the form when given', async ({ alice }) => {
     const project = await alice.client.api.call('project.new', { body: { name: 'Imports' } });
     const res = await importFile(alice, JSON.stringify(SAMPLE), 'x.json', {
       title: 'Given',
@@ -121,7 +112,7 @@ describe('import of our JSON', () => {
 });
 
 describe('export', () => {
-  it('downloads Atelier JSON as <title>.json and it imports back to the same canvas', async () => {
+  it('downloads Atelier JSON as <title>.json and it imports back to the same canvas', async ({ alice }) => {
     const source = (await importFile(alice, JSON.stringify(SAMPLE), 'a.json')).data!;
     const res = await alice.client.fetch(`/v1/canvas/export?canvasId=${source.canvasId}`);
     expect(res.status).toBe(200);
@@ -136,7 +127,7 @@ describe('export', () => {
     expect(shape(await data(alice, again.canvasId))).toEqual(shape(await data(alice, source.canvasId)));
   });
 
-  it('downloads JSON Canvas as <title>.canvas and it imports back to the same canvas', async () => {
+  it('downloads JSON Canvas as <title>.canvas and it imports back to the same canvas', async ({ alice }) => {
     const source = (await importFile(alice, JSON.stringify(SAMPLE), 'a.json')).data!;
     const res = await alice.client.fetch(`/v1/canvas/export?canvasId=${source.canvasId}&format=jsoncanvas`);
     expect(res.status).toBe(200);
@@ -155,7 +146,7 @@ describe('export', () => {
 });
 
 describe('import of a JSON Canvas written by hand (Obsidian)', () => {
-  it('maps text, file, link and group nodes, containment and edges', async () => {
+  it('maps text, file, link and group nodes, containment and edges', async ({ alice }) => {
     const obsidian = {
       nodes: [
         {
@@ -243,7 +234,7 @@ describe('import of a JSON Canvas written by hand (Obsidian)', () => {
 });
 
 describe('bad files', () => {
-  it('answers E0012 for a file that is not JSON, E0003 for JSON that is no canvas', async () => {
+  it('answers E0012 for a file that is not JSON, E0003 for JSON that is no canvas', async ({ alice }) => {
     expect((await importFile(alice, 'not json at all', 'notes.txt')).errCode).toBe('E0012');
     expect((await importFile(alice, '[1,2,3]', 'array.json')).errCode).toBe('E0003');
     expect(
@@ -269,7 +260,7 @@ describe('bad files', () => {
     );
   });
 
-  it('answers E0003 "node limit reached" past CANVAS_MAX_NODES', async () => {
+  it('answers E0003 "node limit reached" past CANVAS_MAX_NODES', async ({ alice }) => {
     const nodes = Array.from({ length: 6 }, (_, i) => ({
       id: `n${i}`,
       type: 'memo',
@@ -286,8 +277,8 @@ describe('bad files', () => {
     expect(fits.success).toBe(true);
   });
 
-  it('needs a multipart body with a file part', async () => {
-    const asJson = await alice.client.json<Wrapped>('POST', '/v1/canvas/import', { file: 'x' });
+  it('needs a multipart body with a file part', async ({ alice }) => {
+    const asJson = await alice.post('/v1/canvas/import', { file: 'x' });
     expect(asJson.body.errCode).toBe('E0003');
     const fd = new FormData();
     fd.append('title', 'no file');

@@ -2,33 +2,22 @@
  * Canvas API over real HTTP: create, update, delete, list, detail, data, autoName, validation
  * and bad input (never a 500), and privacy: user B gets E1000 for user A's canvas on every call.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Canvas } from '@atelier/contract';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
 import { type Wrapped } from './helpers/http.js';
+import { serverTest } from './helpers/fixtures.js';
 
-let server: TestServer;
-let alice: BuiltUser;
-let bob: BuiltUser;
-
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_IP: '100000' });
-  [alice, bob] = await Promise.all([buildUser(server), buildUser(server)]);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const it = serverTest({ RATE_LIMIT_PER_IP: '100000' });
 
 const post = <T = unknown>(user: BuiltUser, path: string, body: unknown) =>
-  user.client.json<Wrapped<T>>('POST', `/v1${path}`, body).then((r) => r.body);
-const get = <T = unknown>(user: BuiltUser, path: string) =>
-  user.client.json<Wrapped<T>>('GET', `/v1${path}`).then((r) => r.body);
+  user.post<T>(`/v1${path}`, body).then((r) => r.body);
+const get = <T = unknown>(user: BuiltUser, path: string) => user.get<T>(`/v1${path}`).then((r) => r.body);
 const create = (user: BuiltUser, body: Record<string, unknown> = {}) =>
   user.client.api.call('canvas.create', { body: { title: 'A canvas', ...body } });
 
 describe('create', () => {
-  it('creates an empty, writable, ready canvas with a c- id', async () => {
+  it('creates an empty, writable, ready canvas with a c- id', async ({ alice }) => {
     const canvas = await create(alice, { title: '  My canvas  ' });
     expect(canvas).toMatchObject({
       title: 'My canvas',
@@ -43,7 +32,10 @@ describe('create', () => {
     expect(data).toMatchObject({ title: 'My canvas', nodes: [], edges: [], owner: { uid: alice.uid } });
   });
 
-  it('takes a client-chosen id; the same id again answers the same canvas; another user cannot take it', async () => {
+  it('takes a client-chosen id; the same id again answers the same canvas; another user cannot take it', async ({
+    alice,
+    bob,
+  }) => {
     const id = `c-client-${Date.now()}`;
     const first = await create(alice, { canvasId: id, title: 'offline' });
     expect(first.canvasId).toBe(id);
@@ -53,7 +45,7 @@ describe('create', () => {
     expect((await post(alice, '/canvas/create', { canvasId: 'x-wrong-prefix' })).errCode).toBe('E0003');
   });
 
-  it('checks the project (E1014) and the minimap file (E1012)', async () => {
+  it('checks the project (E1014) and the minimap file (E1012)', async ({ alice, bob }) => {
     expect((await post(alice, '/canvas/create', { projectId: 'p-missing' })).errCode).toBe('E1014');
     expect((await post(alice, '/canvas/create', { minimapStorageKey: 'f-missing.png' })).errCode).toBe(
       'E1012',
@@ -67,7 +59,7 @@ describe('create', () => {
 });
 
 describe('update', () => {
-  it('renames, sets read-only, moves between projects and sets a minimap', async () => {
+  it('renames, sets read-only, moves between projects and sets a minimap', async ({ alice }) => {
     const canvas = await create(alice);
     const project = await alice.client.api.call('project.new', { body: { name: 'Q' } });
     const fd = new FormData();
@@ -107,7 +99,10 @@ describe('update', () => {
 });
 
 describe('list, detail, delete', () => {
-  it('lists only the caller’s canvases, newest change first, with paging and a project filter', async () => {
+  it('lists only the caller’s canvases, newest change first, with paging and a project filter', async ({
+    server,
+    bob,
+  }) => {
     const user = await buildUser(server);
     const project = await user.client.api.call('project.new', { body: { name: 'L' } });
     const a = await create(user, { title: 'one' });
@@ -125,7 +120,7 @@ describe('list, detail, delete', () => {
     expect(bobs.some((c: Canvas) => c.canvasId === a.canvasId || c.canvasId === b.canvasId)).toBe(false);
   });
 
-  it('deletes a canvas: afterwards every call answers E1000', async () => {
+  it('deletes a canvas: afterwards every call answers E1000', async ({ alice }) => {
     const canvas = await create(alice);
     expect(await alice.client.api.call('canvas.delete', { body: { canvasId: canvas.canvasId } })).toEqual({});
     expect((await get(alice, `/canvas/detail?canvasId=${canvas.canvasId}`)).errCode).toBe('E1000');
@@ -135,7 +130,7 @@ describe('list, detail, delete', () => {
 });
 
 describe('autoName', () => {
-  it('answers E0014 while no title-generation model is configured', async () => {
+  it('answers E0014 while no title-generation model is configured', async ({ alice }) => {
     const canvas = await create(alice);
     const res = await post(alice, '/canvas/autoName', { canvasId: canvas.canvasId, directUpdate: true });
     expect(res.errCode).toBe('E0014');
@@ -143,7 +138,7 @@ describe('autoName', () => {
 });
 
 describe("user B and user A's canvas", () => {
-  it('answers E1000 on every endpoint and changes nothing', async () => {
+  it('answers E1000 on every endpoint and changes nothing', async ({ alice, bob }) => {
     const canvas = await create(alice, { title: 'private' });
     const id = canvas.canvasId;
     const calls: Array<[string, Promise<Wrapped>]> = [
@@ -163,7 +158,9 @@ describe("user B and user A's canvas", () => {
 });
 
 describe('bad input', () => {
-  it('answers E0003 for malformed or mistyped input, E2005 for a body over 100 KB, never a 500', async () => {
+  it('answers E0003 for malformed or mistyped input, E2005 for a body over 100 KB, never a 500', async ({
+    alice,
+  }) => {
     const cases: Array<[string, string, unknown, string]> = [
       ['POST', '/canvas/create', '{"title":', 'E0003'],
       ['POST', '/canvas/create', { title: 42 }, 'E0003'],
@@ -188,7 +185,7 @@ describe('bad input', () => {
     }
   });
 
-  it('needs a session: 401 without one', async () => {
+  it('needs a session: 401 without one', async ({ server }) => {
     const anonymous = server.client();
     expect((await anonymous.json('GET', '/v1/canvas/list')).status).toBe(401);
     expect((await anonymous.json('POST', '/v1/canvas/create', {})).status).toBe(401);

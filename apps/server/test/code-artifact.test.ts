@@ -1,11 +1,13 @@
 /** Code artifacts over real HTTP: create/ensure, update, detail, list, mind maps, previews, limits, other users. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { CodeArtifact } from '@atelier/contract';
 import { copyCodeArtifactForCanvas } from '../src/modules/code-artifact/code-artifact.duplicate.js';
 import { duplicateCodeArtifact } from '../src/modules/code-artifact/code-artifact.service.js';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { PNG, call, expectData, expectFailure, uploadFile } from './helpers/items.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { PNG, expectData, expectFailure, uploadFile } from './helpers/items.js';
+import { serverTest } from './helpers/fixtures.js';
+
+const it = serverTest();
 
 const MIND_MAP = JSON.stringify({
   id: 'root',
@@ -17,29 +19,13 @@ const MIND_MAP = JSON.stringify({
 });
 
 describe('code artifacts', () => {
-  let server: TestServer;
-  let alice: BuiltUser;
-  let bob: BuiltUser;
-
-  const create = (user: BuiltUser, body: unknown) =>
-    call<CodeArtifact>(user.client, 'POST', '/v1/codeArtifact/new', body);
-  const update = (user: BuiltUser, body: unknown) =>
-    call<CodeArtifact>(user.client, 'POST', '/v1/codeArtifact/update', body);
+  const create = (user: BuiltUser, body: unknown) => user.post<CodeArtifact>('/v1/codeArtifact/new', body);
+  const update = (user: BuiltUser, body: unknown) => user.post<CodeArtifact>('/v1/codeArtifact/update', body);
   const detail = (user: BuiltUser, id: string) =>
-    call<CodeArtifact>(user.client, 'GET', `/v1/codeArtifact/detail?artifactId=${encodeURIComponent(id)}`);
-  const list = (user: BuiltUser, qs = '') =>
-    call<CodeArtifact[]>(user.client, 'GET', `/v1/codeArtifact/list${qs}`);
+    user.get<CodeArtifact>(`/v1/codeArtifact/detail?artifactId=${encodeURIComponent(id)}`);
+  const list = (user: BuiltUser, qs = '') => user.get<CodeArtifact[]>(`/v1/codeArtifact/list${qs}`);
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    alice = await buildUser(server);
-    bob = await buildUser(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  it('creates an artifact of every type and reads it back with its content', async () => {
+  it('creates an artifact of every type and reads it back with its content', async ({ alice }) => {
     for (const type of ['react', 'svg', 'mermaid', 'markdown', 'code', 'html'] as const) {
       const made = expectData(
         await create(alice, { type, title: `A ${type}`, content: `<${type}/>`, language: 'tsx' }),
@@ -58,7 +44,7 @@ describe('code artifacts', () => {
     expect(JSON.parse(map.content!)).toEqual(JSON.parse(MIND_MAP));
   });
 
-  it('refuses a mind map that is not a valid mind map, on create and on update', async () => {
+  it('refuses a mind map that is not a valid mind map, on create and on update', async ({ alice }) => {
     for (const content of [
       'not json',
       '[]',
@@ -78,7 +64,9 @@ describe('code artifacts', () => {
     expect(expectData(await detail(alice, map.artifactId)).content).toBe(MIND_MAP);
   });
 
-  it('with an artifactId: createIfNotExists creates it once and then answers it; without, an unknown id is E1013', async () => {
+  it('with an artifactId: createIfNotExists creates it once and then answers it; without, an unknown id is E1013', async ({
+    alice,
+  }) => {
     const artifactId = 'ca-client-chosen-1';
     expectFailure(await create(alice, { artifactId, type: 'code', title: 'T', content: 'x' }), 'E1013');
     const made = expectData(
@@ -117,7 +105,7 @@ describe('code artifacts', () => {
     );
   });
 
-  it('updates the fields given and keeps the rest', async () => {
+  it('updates the fields given and keeps the rest', async ({ alice }) => {
     const made = expectData(
       await create(alice, { type: 'code', title: 'Before', content: 'a', language: 'js' }),
     );
@@ -129,7 +117,9 @@ describe('code artifacts', () => {
     expect(expectData(await detail(alice, made.artifactId))).toEqual(changed);
   });
 
-  it('update: an unknown id is E1013, or created with createIfNotExists (which needs a type)', async () => {
+  it('update: an unknown id is E1013, or created with createIfNotExists (which needs a type)', async ({
+    alice,
+  }) => {
     expectFailure(await update(alice, { artifactId: 'ca-nothing-here', title: 'x' }), 'E1013');
     expectFailure(
       await update(alice, { artifactId: 'ca-upsert-1', title: 'x', createIfNotExists: true }),
@@ -147,7 +137,7 @@ describe('code artifacts', () => {
     expect(made).toMatchObject({ artifactId: 'ca-upsert-1', type: 'svg', title: 'Icon', content: '<svg/>' });
   });
 
-  it('lists the caller’s artifacts without content, by type, paged', async () => {
+  it('lists the caller’s artifacts without content, by type, paged', async ({ server }) => {
     const user = await buildUser(server);
     for (let i = 0; i < 3; i++)
       expectData(await create(user, { type: 'code', title: `Code ${i}`, content: 'c' }));
@@ -166,7 +156,7 @@ describe('code artifacts', () => {
     expectFailure(await list(user, '?pageSize=1000'), 'E0003');
   });
 
-  it('takes a preview image the user uploaded and answers its URL', async () => {
+  it('takes a preview image the user uploaded and answers its URL', async ({ server, alice, bob }) => {
     const key = await uploadFile(alice.client, { body: PNG, name: 'preview.png', type: 'image/png' });
     const made = expectData(
       await create(alice, { type: 'html', title: 'Page', content: '<p/>', previewStorageKey: key }),
@@ -187,7 +177,9 @@ describe('code artifacts', () => {
     );
   });
 
-  it('answers E0003 for malformed or mistyped input, E2004/E2005 for oversize, never 500', async () => {
+  it('answers E0003 for malformed or mistyped input, E2004/E2005 for oversize, never 500', async ({
+    alice,
+  }) => {
     const raw = await alice.client.fetch('/v1/codeArtifact/new', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -205,7 +197,7 @@ describe('code artifacts', () => {
     );
     expectFailure(await create(alice, { type: 'code', title: 't'.repeat(600), content: '' }), 'E0003');
     expectFailure(await update(alice, { title: 'no id' }), 'E0003');
-    expectFailure(await call(alice.client, 'GET', '/v1/codeArtifact/detail'), 'E0003');
+    expectFailure(await alice.get('/v1/codeArtifact/detail'), 'E0003');
     // 100,000 characters fit; one more is E2004; a body over 100 KB is E2005
     expectData(await create(alice, { type: 'markdown', title: 'Long', content: 'x'.repeat(100_000) }));
     expectFailure(
@@ -218,7 +210,10 @@ describe('code artifacts', () => {
     );
   });
 
-  it('someone else’s artifact answers E1013 on every call and never shows in their list', async () => {
+  it('someone else’s artifact answers E1013 on every call and never shows in their list', async ({
+    alice,
+    bob,
+  }) => {
     const secret = expectData(await create(alice, { type: 'code', title: 'Secret', content: 'hidden' }));
     const id = secret.artifactId;
     expectFailure(await detail(bob, id), 'E1013');
@@ -236,14 +231,18 @@ describe('code artifacts', () => {
     expect(expectData(await detail(alice, id))).toEqual(secret);
   });
 
-  it('needs a session', async () => {
+  it('needs a session', async ({ server }) => {
     const anonymous = server.client();
     const res = await anonymous.json<{ errCode: string }>('GET', '/v1/codeArtifact/list');
     expect(res.status).toBe(401);
     expect(res.body.errCode).toBe('E0011');
   });
 
-  it('duplicateCodeArtifact copies an artifact for a canvas copy (same user keeps the preview)', async () => {
+  it('duplicateCodeArtifact copies an artifact for a canvas copy (same user keeps the preview)', async ({
+    server,
+    alice,
+    bob,
+  }) => {
     const key = await uploadFile(alice.client, { body: PNG, name: 'p.png', type: 'image/png' });
     const source = expectData(
       await create(alice, { type: 'react', title: 'Widget', content: 'export {}', previewStorageKey: key }),
@@ -274,7 +273,11 @@ describe('code artifacts', () => {
     });
   });
 
-  it('the canvas duplicator copies once per seed and leaves others’ artifacts alone', async () => {
+  it('the canvas duplicator copies once per seed and leaves others’ artifacts alone', async ({
+    server,
+    alice,
+    bob,
+  }) => {
     const source = expectData(
       await create(alice, { type: 'mermaid', title: 'Flow', content: 'graph TD; A-->B' }),
     );

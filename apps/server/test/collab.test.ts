@@ -3,17 +3,16 @@
  * converging on a canvas and on a document, read-only refusal, the node limit, API writes
  * reaching open editors, and snapshots derived on store.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import type * as Y from 'yjs';
 import { addNode, getCanvasSnapshot, getNodeCount } from '@atelier/canvas';
 import { markdownToYDoc, yDocToMarkdown } from '@atelier/editor';
 import { connectCollab, openCollab, waitUntil, type CollabClient } from './helpers/collab-client.js';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { type BuiltUser } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
 
-let server: TestServer;
-let alice: BuiltUser;
-let bob: BuiltUser;
+const it = serverTest({ CANVAS_MAX_NODES: '5', RATE_LIMIT_PER_IP: '100000' });
+
 const open: CollabClient[] = [];
 
 async function track(client: Promise<CollabClient>): Promise<CollabClient> {
@@ -22,13 +21,8 @@ async function track(client: Promise<CollabClient>): Promise<CollabClient> {
   return c;
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ CANVAS_MAX_NODES: '5', RATE_LIMIT_PER_IP: '100000' });
-  [alice, bob] = await Promise.all([buildUser(server), buildUser(server)]);
-});
 afterAll(async () => {
   for (const c of open.splice(0)) c.destroy();
-  await server?.close();
 });
 
 async function newCanvas(user: BuiltUser, body: Record<string, unknown> = {}) {
@@ -39,7 +33,10 @@ async function newDocument(user: BuiltUser, initialContent?: string) {
 }
 
 describe('collab tokens', () => {
-  it('GET /v1/collab/getToken answers a 5-minute token and the ws URL on the same port', async () => {
+  it('GET /v1/collab/getToken answers a 5-minute token and the ws URL on the same port', async ({
+    server,
+    alice,
+  }) => {
     const res = await alice.client.api.call('collab.getToken');
     expect(res.expiresIn).toBe(300);
     expect(res.url).toBe(`${server.url.replace('http', 'ws')}/collab`);
@@ -49,12 +46,12 @@ describe('collab tokens', () => {
     expect(Number(claims.exp) - Number(claims.iat)).toBe(300);
   });
 
-  it('needs a session (401 without one)', async () => {
+  it('needs a session (401 without one)', async ({ server }) => {
     const res = await server.client().json('GET', '/v1/collab/getToken');
     expect(res.status).toBe(401);
   });
 
-  it('refuses WebSocket upgrades on other paths', async () => {
+  it('refuses WebSocket upgrades on other paths', async ({ server }) => {
     const { WebSocket } = await import('ws');
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}/not-collab`);
     const outcome = await new Promise<string>((resolve) => {
@@ -68,7 +65,7 @@ describe('collab tokens', () => {
 });
 
 describe('who may open a document', () => {
-  it("refuses user B on user A's canvas and document, and a bad or foreign token", async () => {
+  it("refuses user B on user A's canvas and document, and a bad or foreign token", async ({ alice, bob }) => {
     const canvas = await newCanvas(alice);
     const doc = await newDocument(alice, 'secret');
     for (const name of [`canvas:${canvas.canvasId}`, `doc:${doc.docId}`]) {
@@ -90,7 +87,9 @@ describe('who may open a document', () => {
 });
 
 describe('two clients converge', () => {
-  it('on a canvas: nodes added on either side show on both, and /canvas/data reads the live state', async () => {
+  it('on a canvas: nodes added on either side show on both, and /canvas/data reads the live state', async ({
+    alice,
+  }) => {
     const canvas = await newCanvas(alice);
     const name = `canvas:${canvas.canvasId}`;
     const a = await track(openCollab(alice.client, name));
@@ -109,7 +108,7 @@ describe('two clients converge', () => {
     expect(data.owner?.uid).toBe(alice.uid);
   });
 
-  it('on a document: concurrent typing merges, and the Markdown snapshot follows', async () => {
+  it('on a document: concurrent typing merges, and the Markdown snapshot follows', async ({ alice }) => {
     const doc = await newDocument(alice, 'Hello');
     const name = `doc:${doc.docId}`;
     const a = await track(openCollab(alice.client, name));
@@ -129,7 +128,7 @@ describe('two clients converge', () => {
 });
 
 describe('API writes reach open editors', () => {
-  it('document update with content shows in a connected client', async () => {
+  it('document update with content shows in a connected client', async ({ alice }) => {
     const doc = await newDocument(alice, 'before');
     const a = await track(openCollab(alice.client, `doc:${doc.docId}`));
     const updated = await alice.client.api.call('knowledge.document.update', {
@@ -145,7 +144,9 @@ describe('API writes reach open editors', () => {
 });
 
 describe('read-only', () => {
-  it('a read-only document connects read-only and its edits are refused (not stored, not relayed)', async () => {
+  it('a read-only document connects read-only and its edits are refused (not stored, not relayed)', async ({
+    alice,
+  }) => {
     const doc = await newDocument(alice, 'fixed text');
     await alice.client.api.call('knowledge.document.update', { body: { docId: doc.docId, readOnly: true } });
     const watcher = await connectCollab(alice.client, `doc:${doc.docId}`);
@@ -160,7 +161,7 @@ describe('read-only', () => {
     expect(detail.content).toBe('fixed text\n');
   });
 
-  it('turning read-only on applies to connections already open', async () => {
+  it('turning read-only on applies to connections already open', async ({ alice }) => {
     const canvas = await newCanvas(alice);
     const name = `canvas:${canvas.canvasId}`;
     const a = await track(openCollab(alice.client, name));
@@ -186,7 +187,9 @@ describe('read-only', () => {
 });
 
 describe('node limit over collab', () => {
-  it('refuses an edit that would take a canvas past CANVAS_MAX_NODES, telling the client why', async () => {
+  it('refuses an edit that would take a canvas past CANVAS_MAX_NODES, telling the client why', async ({
+    alice,
+  }) => {
     const canvas = await newCanvas(alice);
     const a = await track(openCollab(alice.client, `canvas:${canvas.canvasId}`));
     for (let i = 0; i < 5; i++)
@@ -205,7 +208,9 @@ describe('node limit over collab', () => {
 });
 
 describe('content limit over collab', () => {
-  it('refuses an edit that would take a document past 100k characters (E2004), and keeps what was there', async () => {
+  it('refuses an edit that would take a document past 100k characters (E2004), and keeps what was there', async ({
+    alice,
+  }) => {
     const doc = await newDocument(alice, 'a'.repeat(99_950));
     const a = await track(openCollab(alice.client, `doc:${doc.docId}`));
     const text = (a.doc.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText;
@@ -224,7 +229,7 @@ describe('content limit over collab', () => {
 });
 
 describe('derived snapshots', () => {
-  it('stores the canvas JSON and node count once the debounced store runs', async () => {
+  it('stores the canvas JSON and node count once the debounced store runs', async ({ server, alice }) => {
     const canvas = await newCanvas(alice);
     const a = await track(openCollab(alice.client, `canvas:${canvas.canvasId}`));
     addNode(a.doc, {

@@ -3,34 +3,23 @@
  * read-only, content), batch update, delete, list, detail, Markdown export, the 100k content cap,
  * read-only enforcement, bad input (never a 500), and privacy: user B gets E1003 everywhere.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
 import { type Wrapped } from './helpers/http.js';
+import { serverTest } from './helpers/fixtures.js';
 
-let server: TestServer;
-let alice: BuiltUser;
-let bob: BuiltUser;
-
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_IP: '100000' });
-  [alice, bob] = await Promise.all([buildUser(server), buildUser(server)]);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const it = serverTest({ RATE_LIMIT_PER_IP: '100000' });
 
 const post = <T = unknown>(user: BuiltUser, path: string, body: unknown) =>
-  user.client.json<Wrapped<T>>('POST', `/v1${path}`, body).then((r) => r.body);
-const get = <T = unknown>(user: BuiltUser, path: string) =>
-  user.client.json<Wrapped<T>>('GET', `/v1${path}`).then((r) => r.body);
+  user.post<T>(`/v1${path}`, body).then((r) => r.body);
+const get = <T = unknown>(user: BuiltUser, path: string) => user.get<T>(`/v1${path}`).then((r) => r.body);
 const create = (user: BuiltUser, body: Record<string, unknown> = {}) =>
   user.client.api.call('knowledge.document.create', { body: { title: 'Doc', ...body } });
 const detail = (user: BuiltUser, docId: string) =>
   user.client.api.call('knowledge.document.detail', { query: { docId } });
 
 describe('create and detail', () => {
-  it('creates an empty writable document (readOnly defaults to false)', async () => {
+  it('creates an empty writable document (readOnly defaults to false)', async ({ alice }) => {
     const doc = await create(alice, { title: ' Empty ' });
     expect(doc).toMatchObject({ title: 'Empty', readOnly: false, contentPreview: '', projectId: null });
     expect(doc.docId).toMatch(/^d-[a-z2-7]{20}$/);
@@ -38,7 +27,9 @@ describe('create and detail', () => {
     expect((await detail(alice, doc.docId)).content).toBe('');
   });
 
-  it('seeds the document from initialContent (Markdown, normalised) and derives the preview', async () => {
+  it('seeds the document from initialContent (Markdown, normalised) and derives the preview', async ({
+    alice,
+  }) => {
     const doc = await create(alice, {
       initialContent: '# 标题\n\nSome *text* with [a link](https://example.com).\n\n* one\n* two',
     });
@@ -47,7 +38,10 @@ describe('create and detail', () => {
     expect(full.content).toBe('# 标题\n\nSome *text* with [a link](https://example.com).\n\n- one\n- two\n');
   });
 
-  it('takes a client id, answers the same document for the same id, refuses a taken or malformed one', async () => {
+  it('takes a client id, answers the same document for the same id, refuses a taken or malformed one', async ({
+    alice,
+    bob,
+  }) => {
     const id = `d-client-${Date.now()}`;
     const first = await create(alice, { docId: id, title: 'first', readOnly: true });
     expect(first).toMatchObject({ docId: id, readOnly: true });
@@ -59,7 +53,7 @@ describe('create and detail', () => {
     );
   });
 
-  it('caps content at 100k characters (E2004) and payloads at 100 KB (E2005)', async () => {
+  it('caps content at 100k characters (E2004) and payloads at 100 KB (E2005)', async ({ alice }) => {
     const fits = await create(alice, { initialContent: 'a'.repeat(100_000) });
     expect((await detail(alice, fits.docId)).content!.length).toBe(100_001);
     expect(
@@ -77,7 +71,7 @@ describe('create and detail', () => {
 });
 
 describe('update', () => {
-  it('renames, moves between projects and replaces the content', async () => {
+  it('renames, moves between projects and replaces the content', async ({ alice }) => {
     const project = await alice.client.api.call('project.new', { body: { name: 'Docs' } });
     const doc = await create(alice, { initialContent: 'old' });
     const moved = await alice.client.api.call('knowledge.document.update', {
@@ -95,7 +89,9 @@ describe('update', () => {
     expect(out.projectId).toBeNull();
   });
 
-  it('refuses content changes while read-only; the owner can turn it off (also in the same call)', async () => {
+  it('refuses content changes while read-only; the owner can turn it off (also in the same call)', async ({
+    alice,
+  }) => {
     const doc = await create(alice, { initialContent: 'locked', readOnly: true });
     const refused = await post(alice, '/knowledge/document/update', { docId: doc.docId, content: 'changed' });
     expect(refused.errCode).toBe('E0003');
@@ -114,7 +110,9 @@ describe('update', () => {
     expect(unlocked).toMatchObject({ readOnly: false, contentPreview: 'changed' });
   });
 
-  it('batch-updates several documents, and changes nothing when one of them is not found', async () => {
+  it('batch-updates several documents, and changes nothing when one of them is not found', async ({
+    alice,
+  }) => {
     const a = await create(alice, { title: 'a' });
     const b = await create(alice, { title: 'b' });
     const done = await alice.client.api.call('knowledge.document.batchUpdate', {
@@ -154,7 +152,7 @@ describe('update', () => {
 });
 
 describe('list, delete, export', () => {
-  it('lists without content, newest change first, with paging and a project filter', async () => {
+  it('lists without content, newest change first, with paging and a project filter', async ({ server }) => {
     const user = await buildUser(server);
     const project = await user.client.api.call('project.new', { body: { name: 'P' } });
     const one = await create(user, { title: 'one', initialContent: 'x' });
@@ -175,7 +173,7 @@ describe('list, delete, export', () => {
     ).toEqual([two.docId]);
   });
 
-  it('deletes: afterwards every call answers E1003', async () => {
+  it('deletes: afterwards every call answers E1003', async ({ alice }) => {
     const doc = await create(alice);
     expect(await alice.client.api.call('knowledge.document.delete', { body: { docId: doc.docId } })).toEqual(
       {},
@@ -184,7 +182,7 @@ describe('list, delete, export', () => {
     expect((await post(alice, '/knowledge/document/delete', { docId: doc.docId })).errCode).toBe('E1003');
   });
 
-  it('exports Markdown as a download named after the title', async () => {
+  it('exports Markdown as a download named after the title', async ({ alice }) => {
     const doc = await create(alice, { title: '周报: week/1', initialContent: '# Week\n\n- done' });
     const res = await alice.client.fetch(
       `/v1/knowledge/document/export/document?docId=${doc.docId}&format=md`,
@@ -199,7 +197,7 @@ describe('list, delete, export', () => {
 });
 
 describe("user B and user A's document", () => {
-  it('answers E1003 on every endpoint and changes nothing', async () => {
+  it('answers E1003 on every endpoint and changes nothing', async ({ alice, bob }) => {
     const doc = await create(alice, { title: 'secret', initialContent: 'private words' });
     const id = doc.docId;
     const calls: Array<[string, Promise<Wrapped>]> = [
@@ -226,7 +224,7 @@ describe("user B and user A's document", () => {
 });
 
 describe('bad input', () => {
-  it('answers E0003 for malformed or mistyped input, never a 500', async () => {
+  it('answers E0003 for malformed or mistyped input, never a 500', async ({ alice }) => {
     const cases: Array<[string, string, unknown]> = [
       ['POST', '/knowledge/document/create', '{"title":'],
       ['POST', '/knowledge/document/create', { title: ['x'] }],

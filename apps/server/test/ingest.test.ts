@@ -1,7 +1,6 @@
 /** Ingestion over real HTTP: each supported format parses to its words; web links, scrape and convert. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Resource } from '@atelier/contract';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
 import {
   TINY_PNG,
   buildDocx,
@@ -11,10 +10,13 @@ import {
   buildPptx,
   buildXlsx,
 } from './helpers/ingest-fixtures.js';
-import { call, expectData, expectFailure, type Wrapped } from './helpers/items.js';
+import { expectData, expectFailure, type Wrapped } from './helpers/items.js';
 import { createResource, createWithFile, settled } from './helpers/resources.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
 import { startWebFixture, type WebFixture } from './helpers/web-fixture.js';
+import type { BuiltUser } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
+
+const it = serverTest({ FETCH_ALLOW_PRIVATE: 'true', PARSE_MAX_PAGES: '3' });
 
 const ARTICLE = `<!doctype html><html><head><title>Bees and flowers</title>
 <meta property="og:description" content="How pollination works"><meta property="og:image" content="/bee.png"></head>
@@ -24,13 +26,9 @@ fertilise the plants that feed half the world. A single hive visits millions of 
 <p>Without pollinators, orchards of apples and almonds would yield almost nothing at all.</p></article>
 <footer>Copyright nobody</footer></body></html>`;
 
-let server: TestServer;
 let web: WebFixture;
-let alice: BuiltUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ FETCH_ALLOW_PRIVATE: 'true', PARSE_MAX_PAGES: '3' });
-  alice = await buildUser(server);
   web = await startWebFixture({
     '/article': { type: 'text/html; charset=utf-8', body: ARTICLE },
     '/moved': { status: 301, location: '/article' },
@@ -40,10 +38,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await web?.close();
-  await server?.close();
 });
 
-async function ingestFile(name: string, body: Buffer | string, type?: string): Promise<Resource> {
+async function ingestFile(
+  alice: BuiltUser,
+  name: string,
+  body: Buffer | string,
+  type?: string,
+): Promise<Resource> {
   const res = await createWithFile(alice.client, {
     body: typeof body === 'string' ? body : new Uint8Array(body),
     name,
@@ -51,7 +53,7 @@ async function ingestFile(name: string, body: Buffer | string, type?: string): P
   });
   expect(res.success, JSON.stringify(res)).toBe(true);
   expect(res.data!.resourceType).toBe('file');
-  return settled(server, alice.client, res.data!.resourceId);
+  return settled(alice.server, alice.client, res.data!.resourceId);
 }
 
 describe('file formats', () => {
@@ -107,43 +109,49 @@ describe('file formats', () => {
     ],
   ];
   for (const [name, make, type, words] of cases) {
-    it(`parses ${name}`, async () => {
-      const done = await ingestFile(name, await make(), type);
+    it(`parses ${name}`, async ({ alice }) => {
+      const done = await ingestFile(alice, name, await make(), type);
       expect(done.indexStatus, JSON.stringify(done.indexError)).toBe('finish');
       for (const w of words) expect(done.content).toContain(w);
       expect(done.downloadURL).toMatch(/\/v1\/misc\/static\/f-/);
     });
   }
 
-  it('stores an image with its dimensions', async () => {
-    const done = await ingestFile('photo.png', TINY_PNG, 'image/png');
+  it('stores an image with its dimensions', async ({ alice }) => {
+    const done = await ingestFile(alice, 'photo.png', TINY_PNG, 'image/png');
     expect(done.indexStatus).toBe('finish');
     expect(done.contentPreview).toBe('Image, 3×2 pixels');
     expect(done.title).toBe('photo');
   });
 
-  it('ends damaged files parse_failed with a clear error, and PDFs over the page limit pageLimitExceeded', async () => {
-    const corrupt = await ingestFile('broken.docx', Buffer.from('PK\u0003\u0004garbage'));
+  it('ends damaged files parse_failed with a clear error, and PDFs over the page limit pageLimitExceeded', async ({
+    alice,
+  }) => {
+    const corrupt = await ingestFile(alice, 'broken.docx', Buffer.from('PK\u0003\u0004garbage'));
     expect(corrupt.indexStatus).toBe('parse_failed');
     expect(String(corrupt.indexError?.metadata?.message)).toMatch(/DOCX file could not be read/);
     const truncated = await ingestFile(
+      alice,
       'cut.pdf',
       (await buildPdf(['some text'])).subarray(0, 200),
       'application/pdf',
     );
     expect(truncated.indexStatus).toBe('parse_failed');
-    const long = await ingestFile('long.pdf', await buildPdf(['1', '2', '3', '4']), 'application/pdf');
+    const long = await ingestFile(alice, 'long.pdf', await buildPdf(['1', '2', '3', '4']), 'application/pdf');
     expect(long.indexStatus).toBe('parse_failed');
     expect(long.indexError).toEqual({
       type: 'pageLimitExceeded',
       metadata: expect.objectContaining({ pages: 4, limit: 3 }),
     });
-    expectData(await call(alice.client, 'GET', '/v1/knowledge/resource/list'));
+    expectData(await alice.get('/v1/knowledge/resource/list'));
   });
 });
 
 describe('web links', () => {
-  it('fetches a link (following redirects), extracts the article and keeps the page title', async () => {
+  it('fetches a link (following redirects), extracts the article and keeps the page title', async ({
+    server,
+    alice,
+  }) => {
     const r = await createResource(alice.client, {
       title: 'Bees',
       resourceType: 'weblink',
@@ -155,7 +163,7 @@ describe('web links', () => {
     expect(done.content).not.toContain('Copyright nobody');
     expect(done.data?.title).toBe('Bees and flowers');
     const batch = expectData(
-      await call<Resource[]>(alice.client, 'POST', '/v1/knowledge/resource/batchCreate', {
+      await alice.post<Resource[]>('/v1/knowledge/resource/batchCreate', {
         items: [
           { title: 'Text page', resourceType: 'weblink', data: { url: `${web.url}/notes.txt` } },
           { title: 'Missing', resourceType: 'weblink', data: { url: `${web.url}/nothing` } },
@@ -172,10 +180,8 @@ describe('web links', () => {
     expect(binary!.indexStatus).toBe('parse_failed');
   });
 
-  it('scrapes a page: title, description, absolute preview image', async () => {
-    const data = expectData(
-      await call(alice.client, 'POST', '/v1/misc/scrape', { url: `${web.url}/article` }),
-    );
+  it('scrapes a page: title, description, absolute preview image', async ({ alice }) => {
+    const data = expectData(await alice.post('/v1/misc/scrape', { url: `${web.url}/article` }));
     expect(data).toEqual({
       url: `${web.url}/article`,
       title: 'Bees and flowers',
@@ -183,21 +189,16 @@ describe('web links', () => {
       image: `${web.url}/bee.png`,
     });
     expect(
-      expectFailure(
-        await call(alice.client, 'POST', '/v1/misc/scrape', { url: `${web.url}/nothing` }),
-        'E0003',
-      ),
+      expectFailure(await alice.post('/v1/misc/scrape', { url: `${web.url}/nothing` }), 'E0003'),
     ).toMatch(/Scraping failed/);
-    expectFailure(
-      await call(alice.client, 'POST', '/v1/misc/scrape', { url: 'javascript:alert(1)' }),
-      'E0003',
-    );
-    expectFailure(await call(alice.client, 'POST', '/v1/misc/scrape', {}), 'E0003');
+    expectFailure(await alice.post('/v1/misc/scrape', { url: 'javascript:alert(1)' }), 'E0003');
+    expectFailure(await alice.post('/v1/misc/scrape', {}), 'E0003');
   });
 });
 
 describe('convert', () => {
   async function convert(
+    alice: BuiltUser,
     file: { body: BlobPart; name: string; type?: string },
     fields: Record<string, string> = {},
   ) {
@@ -209,10 +210,10 @@ describe('convert', () => {
     return (await res.json()) as Wrapped<{ content: string }>;
   }
 
-  it('converts HTML, PDF and DOCX to Markdown', async () => {
+  it('converts HTML, PDF and DOCX to Markdown', async ({ alice }) => {
     expect(
       (
-        await convert({
+        await convert(alice, {
           body: '<h2>Title</h2><p>Some <b>bold</b> text</p>',
           name: 'a.html',
           type: 'text/html',
@@ -220,12 +221,13 @@ describe('convert', () => {
       ).data!.content,
     ).toBe('## Title\n\nSome **bold** text');
     expect(
-      (await convert({ body: new Uint8Array(await buildPdf(['Converted pdf words'])), name: 'a.pdf' })).data!
-        .content,
+      (await convert(alice, { body: new Uint8Array(await buildPdf(['Converted pdf words'])), name: 'a.pdf' }))
+        .data!.content,
     ).toContain('Converted pdf words');
     expect(
       (
         await convert(
+          alice,
           { body: new Uint8Array(await buildDocx('Doc head', 'Doc body')), name: 'x.bin' },
           { from: 'docx' },
         )
@@ -233,17 +235,19 @@ describe('convert', () => {
     ).toContain('# Doc head');
   });
 
-  it('answers E0012 for unsupported types and E0003 for damaged files or bad fields', async () => {
+  it('answers E0012 for unsupported types and E0003 for damaged files or bad fields', async ({ alice }) => {
     expect(
-      (await convert({ body: TINY_PNG.toString('latin1'), name: 'a.png', type: 'image/png' })).errCode,
+      (await convert(alice, { body: TINY_PNG.toString('latin1'), name: 'a.png', type: 'image/png' })).errCode,
     ).toBe('E0012');
-    expect((await convert({ body: 'zip', name: 'a.zip', type: 'application/zip' })).errCode).toBe('E0012');
-    expect((await convert({ body: 'garbage', name: 'a.pdf', type: 'application/pdf' })).errCode).toBe(
+    expect((await convert(alice, { body: 'zip', name: 'a.zip', type: 'application/zip' })).errCode).toBe(
+      'E0012',
+    );
+    expect((await convert(alice, { body: 'garbage', name: 'a.pdf', type: 'application/pdf' })).errCode).toBe(
       'E0003',
     );
-    expect((await convert({ body: 'x', name: 'a.txt' }, { to: 'html' })).errCode).toBe('E0003');
-    expect((await convert({ body: 'a'.repeat(100_001), name: 'a.txt', type: 'text/plain' })).errCode).toBe(
-      'E2004',
-    );
+    expect((await convert(alice, { body: 'x', name: 'a.txt' }, { to: 'html' })).errCode).toBe('E0003');
+    expect(
+      (await convert(alice, { body: 'a'.repeat(100_001), name: 'a.txt', type: 'text/plain' })).errCode,
+    ).toBe('E2004');
   });
 });

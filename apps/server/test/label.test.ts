@@ -1,19 +1,16 @@
 /** Label classes and labels over real HTTP: CRUD, values, labels on items, validation and other users. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { LabelClass, LabelInstance } from '@atelier/contract';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { call, createCanvas, createDocument, expectData, expectFailure } from './helpers/items.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { type BuiltUser } from './helpers/factories.js';
+import { createCanvas, createDocument, expectData, expectFailure } from './helpers/items.js';
+import { serverTest } from './helpers/fixtures.js';
+
+const it = serverTest();
 
 describe('labels', () => {
-  let server: TestServer;
-  let alice: BuiltUser;
-  let bob: BuiltUser;
-
   const post = <T = unknown>(user: BuiltUser, path: string, body: unknown) =>
-    call<T>(user.client, 'POST', `/v1/label/${path}`, body);
-  const get = <T = unknown>(user: BuiltUser, path: string) =>
-    call<T>(user.client, 'GET', `/v1/label/${path}`);
+    user.post<T>(`/v1/label/${path}`, body);
+  const get = <T = unknown>(user: BuiltUser, path: string) => user.get<T>(`/v1/label/${path}`);
   let seq = 0;
   const newClass = (user: BuiltUser, extra: Record<string, unknown> = {}) => {
     seq += 1;
@@ -28,16 +25,7 @@ describe('labels', () => {
   const newLabel = (user: BuiltUser, body: Record<string, unknown>) =>
     post<LabelInstance>(user, 'instance/new', body);
 
-  beforeAll(async () => {
-    server = await startTestServer();
-    alice = await buildUser(server);
-    bob = await buildUser(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  it('creates a class with its values, updates, lists and deletes it', async () => {
+  it('creates a class with its values, updates, lists and deletes it', async ({ alice }) => {
     const cls = expectData(
       await newClass(alice, { icon: { type: 'emoji', value: '🔥' }, labels: ['High', 'Low', 'High'] }),
     );
@@ -72,7 +60,10 @@ describe('labels', () => {
     );
   });
 
-  it('needs a name, display name, prompt and at least one value; names are unique per user', async () => {
+  it('needs a name, display name, prompt and at least one value; names are unique per user', async ({
+    alice,
+    bob,
+  }) => {
     for (const body of [
       { displayName: 'D', prompt: 'p', labels: ['a'] },
       { name: 'n', prompt: 'p', labels: ['a'] },
@@ -102,15 +93,13 @@ describe('labels', () => {
     expect(first.name).toBe('Topic');
   });
 
-  it('puts values of a class on items, one label per value and item', async () => {
+  it('puts values of a class on items, one label per value and item', async ({ alice }) => {
     const cls = expectData(await newClass(alice));
     const canvasId = await createCanvas(alice);
     const docId = await createDocument(alice);
-    const project = expectData(
-      await call<{ projectId: string }>(alice.client, 'POST', '/v1/project/new', { name: 'P' }),
-    );
+    const project = expectData(await alice.post<{ projectId: string }>('/v1/project/new', { name: 'P' }));
     const artifact = expectData(
-      await call<{ artifactId: string }>(alice.client, 'POST', '/v1/codeArtifact/new', {
+      await alice.post<{ artifactId: string }>('/v1/codeArtifact/new', {
         type: 'code',
         title: 'c',
         content: '',
@@ -151,14 +140,16 @@ describe('labels', () => {
     ).toEqual([loose]);
 
     // deleting the project removes the labels on it
-    expectData(await call(alice.client, 'POST', '/v1/project/delete', { projectId: project.projectId }));
+    expectData(await alice.post('/v1/project/delete', { projectId: project.projectId }));
     const onProject = expectData(
       await get<LabelInstance[]>(alice, `instance/list?entityType=project&entityId=${project.projectId}`),
     );
     expect(onProject).toEqual([]);
   });
 
-  it('deleting a canvas or a document removes the labels on it (and the document’s references)', async () => {
+  it('deleting a canvas or a document removes the labels on it (and the document’s references)', async ({
+    alice,
+  }) => {
     const cls = expectData(await newClass(alice));
     const canvasId = await createCanvas(alice);
     const docId = await createDocument(alice);
@@ -172,23 +163,23 @@ describe('labels', () => {
       );
     }
     expectData(
-      await call(alice.client, 'POST', '/v1/knowledge/reference/add', {
+      await alice.post('/v1/knowledge/reference/add', {
         references: [{ sourceType: 'document', sourceId: otherDoc, targetType: 'document', targetId: docId }],
       }),
     );
-    expectData(await call(alice.client, 'POST', '/v1/canvas/delete', { canvasId }));
-    expectData(await call(alice.client, 'POST', '/v1/knowledge/document/delete', { docId }));
+    expectData(await alice.post('/v1/canvas/delete', { canvasId }));
+    expectData(await alice.post('/v1/knowledge/document/delete', { docId }));
 
     expect(
       expectData(await get<LabelInstance[]>(alice, `instance/list?labelClassId=${cls.labelClassId}`)),
     ).toEqual([]);
     const refs = expectData(
-      await call<unknown[]>(alice.client, 'POST', '/v1/knowledge/reference/query', { sourceId: otherDoc }),
+      await alice.post<unknown[]>('/v1/knowledge/reference/query', { sourceId: otherDoc }),
     );
     expect(refs).toEqual([]);
   });
 
-  it('a label’s value must be one of its class’s values', async () => {
+  it('a label’s value must be one of its class’s values', async ({ alice }) => {
     const cls = expectData(await newClass(alice));
     expect(
       expectFailure(await newLabel(alice, { labelClassId: cls.labelClassId, value: 'Medium' }), 'E0003'),
@@ -204,7 +195,7 @@ describe('labels', () => {
     expectFailure(await post(alice, 'instance/delete', { labelId: label.labelId }), 'E1008');
   });
 
-  it('changes a class’s values, but never drops a value a label still carries', async () => {
+  it('changes a class’s values, but never drops a value a label still carries', async ({ alice, bob }) => {
     const cls = expectData(await newClass(alice));
     const label = expectData(await newLabel(alice, { labelClassId: cls.labelClassId, value: 'High' }));
     const more = expectData<LabelClass>(
@@ -233,7 +224,7 @@ describe('labels', () => {
     );
   });
 
-  it('deleting a class deletes its labels', async () => {
+  it('deleting a class deletes its labels', async ({ alice }) => {
     const cls = expectData(await newClass(alice));
     const label = expectData(await newLabel(alice, { labelClassId: cls.labelClassId, value: 'High' }));
     expectData(await post(alice, 'class/delete', { labelClassId: cls.labelClassId }));
@@ -242,15 +233,13 @@ describe('labels', () => {
     expectFailure(await newLabel(alice, { labelClassId: cls.labelClassId, value: 'High' }), 'E1007');
   });
 
-  it('labels only the caller’s items, with each item’s not-found code', async () => {
+  it('labels only the caller’s items, with each item’s not-found code', async ({ alice, bob }) => {
     const cls = expectData(await newClass(alice));
     const bobCanvas = await createCanvas(bob);
     const bobDoc = await createDocument(bob);
-    const bobProject = expectData(
-      await call<{ projectId: string }>(bob.client, 'POST', '/v1/project/new', { name: 'B' }),
-    );
+    const bobProject = expectData(await bob.post<{ projectId: string }>('/v1/project/new', { name: 'B' }));
     const bobArtifact = expectData(
-      await call<{ artifactId: string }>(bob.client, 'POST', '/v1/codeArtifact/new', {
+      await bob.post<{ artifactId: string }>('/v1/codeArtifact/new', {
         type: 'code',
         title: 'c',
         content: '',
@@ -266,7 +255,10 @@ describe('labels', () => {
     expectFailure(await on('share', 'sh-x'), 'E0003');
   });
 
-  it('someone else’s classes and labels answer E1007 / E1008 on every call and never show in lists', async () => {
+  it('someone else’s classes and labels answer E1007 / E1008 on every call and never show in lists', async ({
+    alice,
+    bob,
+  }) => {
     const cls = expectData(await newClass(alice));
     const label = expectData(await newLabel(alice, { labelClassId: cls.labelClassId, value: 'High' }));
     expectFailure(
@@ -290,7 +282,7 @@ describe('labels', () => {
     expect(stillThere).toEqual([label]);
   });
 
-  it('answers E0003 for malformed or mistyped input, E2005 for oversize, never 500', async () => {
+  it('answers E0003 for malformed or mistyped input, E2005 for oversize, never 500', async ({ alice }) => {
     const raw = await alice.client.fetch('/v1/label/class/new', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

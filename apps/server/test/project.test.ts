@@ -1,43 +1,24 @@
 /** Projects over real HTTP: CRUD, covers, items in and out, deleting items, validation and other users. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Project, ProjectDetail } from '@atelier/contract';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
-import {
-  PNG,
-  call,
-  createCanvas,
-  createDocument,
-  expectData,
-  expectFailure,
-  uploadFile,
-} from './helpers/items.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { PNG, createCanvas, createDocument, expectData, expectFailure, uploadFile } from './helpers/items.js';
+import { serverTest } from './helpers/fixtures.js';
 
 const COVER_MAX = 2048;
 
-describe('projects', () => {
-  let server: TestServer;
-  let alice: BuiltUser;
-  let bob: BuiltUser;
+const it = serverTest({ PROJECT_COVER_MAX_BYTES: String(COVER_MAX) });
 
+describe('projects', () => {
   const post = <T = unknown>(user: BuiltUser, path: string, body: unknown) =>
-    call<T>(user.client, 'POST', `/v1/project/${path}`, body);
+    user.post<T>(`/v1/project/${path}`, body);
   const create = (user: BuiltUser, body: unknown) => post<Project>(user, 'new', body);
   const detail = (user: BuiltUser, projectId: string) =>
-    call<ProjectDetail>(user.client, 'GET', `/v1/project/detail?projectId=${encodeURIComponent(projectId)}`);
+    user.get<ProjectDetail>(`/v1/project/detail?projectId=${encodeURIComponent(projectId)}`);
   const items = (user: BuiltUser, projectId: string, operation: string, list: unknown[]) =>
     post(user, 'updateItems', { projectId, operation, items: list });
 
-  beforeAll(async () => {
-    server = await startTestServer({ PROJECT_COVER_MAX_BYTES: String(COVER_MAX) });
-    alice = await buildUser(server);
-    bob = await buildUser(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  it('creates, reads, updates, lists and deletes a project', async () => {
+  it('creates, reads, updates, lists and deletes a project', async ({ alice }) => {
     const made = expectData(
       await create(alice, {
         name: '  Thesis  ',
@@ -62,16 +43,16 @@ describe('projects', () => {
       description: 'Chapter notes',
       customInstructions: 'Answer in French',
     });
-    expect(
-      expectData(await call<Project[]>(alice.client, 'GET', '/v1/project/list')).map((p) => p.projectId),
-    ).toContain(made.projectId);
+    expect(expectData(await alice.get<Project[]>('/v1/project/list')).map((p) => p.projectId)).toContain(
+      made.projectId,
+    );
 
     expectData(await post(alice, 'delete', { projectId: made.projectId }));
     expectFailure(await detail(alice, made.projectId), 'E1014');
     expectFailure(await post(alice, 'delete', { projectId: made.projectId }), 'E1014');
   });
 
-  it('requires a name ("Project name is required"), also on update', async () => {
+  it('requires a name ("Project name is required"), also on update', async ({ alice }) => {
     for (const body of [{}, { name: '' }, { name: '   ' }]) {
       expect(expectFailure(await create(alice, body), 'E0003')).toContain('Project name is required');
     }
@@ -81,20 +62,22 @@ describe('projects', () => {
     ).toContain('Project name is required');
   });
 
-  it('lists by order, paged', async () => {
+  it('lists by order, paged', async ({ server }) => {
     const user = await buildUser(server);
     for (const name of ['One', 'Two', 'Three']) expectData(await create(user, { name }));
-    const first = expectData(
-      await call<Project[]>(user.client, 'GET', '/v1/project/list?order=creationAsc&pageSize=2'),
-    );
+    const first = expectData(await user.get<Project[]>('/v1/project/list?order=creationAsc&pageSize=2'));
     expect(first.map((p) => p.name)).toEqual(['One', 'Two']);
     const second = expectData(
-      await call<Project[]>(user.client, 'GET', '/v1/project/list?order=creationAsc&pageSize=2&page=2'),
+      await user.get<Project[]>('/v1/project/list?order=creationAsc&pageSize=2&page=2'),
     );
     expect(second.map((p) => p.name)).toEqual(['Three']);
   });
 
-  it('takes a PNG, JPG or GIF cover within PROJECT_COVER_MAX_BYTES, and removes it with null', async () => {
+  it('takes a PNG, JPG or GIF cover within PROJECT_COVER_MAX_BYTES, and removes it with null', async ({
+    server,
+    alice,
+    bob,
+  }) => {
     const png = await uploadFile(alice.client, { body: PNG, name: 'cover.png', type: 'image/png' });
     const made = expectData(await create(alice, { name: 'Covered', coverStorageKey: png }));
     expect(made.coverUrl).toBe(`${server.server.ctx.config.fileBaseUrl}/v1/misc/static/${png}`);
@@ -136,7 +119,9 @@ describe('projects', () => {
     expect(removed.coverUrl).toBeNull();
   });
 
-  it('adds canvases and documents, lists them in the detail, removes them, and keeps items when deleted', async () => {
+  it('adds canvases and documents, lists them in the detail, removes them, and keeps items when deleted', async ({
+    alice,
+  }) => {
     const project = expectData(await create(alice, { name: 'Research' }));
     const other = expectData(await create(alice, { name: 'Elsewhere' }));
     const canvasId = await createCanvas(alice, 'Mind palace');
@@ -175,7 +160,10 @@ describe('projects', () => {
     expect(expectData(await detail(alice, project.projectId)).files.map((f) => f.entityId)).toEqual([docId]);
   });
 
-  it('answers each kind’s not-found code for unknown or someone else’s items, changing nothing', async () => {
+  it('answers each kind’s not-found code for unknown or someone else’s items, changing nothing', async ({
+    alice,
+    bob,
+  }) => {
     const project = expectData(await create(alice, { name: 'Mine' }));
     const bobCanvas = await createCanvas(bob);
     const bobDoc = await createDocument(bob);
@@ -200,7 +188,7 @@ describe('projects', () => {
     );
   });
 
-  it('deleteItems deletes the project’s items, only those in it', async () => {
+  it('deleteItems deletes the project’s items, only those in it', async ({ alice }) => {
     const project = expectData(await create(alice, { name: 'Cleanup' }));
     const canvasId = await createCanvas(alice);
     const docId = await createDocument(alice);
@@ -235,7 +223,10 @@ describe('projects', () => {
     expectData(await items(alice, project.projectId, 'add', [{ entityType: 'document', entityId: outside }]));
   });
 
-  it('someone else’s project answers E1014 on every call, and no one attaches items to it', async () => {
+  it('someone else’s project answers E1014 on every call, and no one attaches items to it', async ({
+    alice,
+    bob,
+  }) => {
     const secret = expectData(await create(alice, { name: 'Private', description: 'do not look' }));
     const id = secret.projectId;
     const aliceCanvas = await createCanvas(alice);
@@ -247,9 +238,9 @@ describe('projects', () => {
     expectFailure(await items(bob, id, 'add', canvasItem), 'E1014');
     expectFailure(await items(bob, id, 'remove', canvasItem), 'E1014');
     expectFailure(await post(bob, 'deleteItems', { projectId: id, items: canvasItem }), 'E1014');
-    expect(
-      expectData(await call<Project[]>(bob.client, 'GET', '/v1/project/list')).map((p) => p.projectId),
-    ).not.toContain(id);
+    expect(expectData(await bob.get<Project[]>('/v1/project/list')).map((p) => p.projectId)).not.toContain(
+      id,
+    );
     // bob cannot pull alice's canvas into his own project either
     const bobs = expectData(await create(bob, { name: 'Bob’s' }));
     expectFailure(
@@ -266,7 +257,9 @@ describe('projects', () => {
     expect(expectData(await detail(alice, id))).toMatchObject({ name: 'Private', canvases: [], files: [] });
   });
 
-  it('answers E0003 for malformed or mistyped input, E2004/E2005 for oversize, never 500', async () => {
+  it('answers E0003 for malformed or mistyped input, E2004/E2005 for oversize, never 500', async ({
+    alice,
+  }) => {
     const raw = await alice.client.fetch('/v1/project/new', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -284,8 +277,8 @@ describe('projects', () => {
     expectFailure(await items(alice, id, 'add', []), 'E0003');
     expectFailure(await items(alice, id, 'add', [{ entityType: 'codeArtifact', entityId: 'ca-x' }]), 'E0003');
     expectFailure(await post(alice, 'deleteItems', { projectId: id }), 'E0003');
-    expectFailure(await call(alice.client, 'GET', '/v1/project/detail'), 'E0003');
-    expectFailure(await call(alice.client, 'GET', '/v1/project/list?page=0'), 'E0003');
+    expectFailure(await alice.get('/v1/project/detail'), 'E0003');
+    expectFailure(await alice.get('/v1/project/list?page=0'), 'E0003');
     expectData(await post(alice, 'update', { projectId: id, customInstructions: 'i'.repeat(100_000) }));
     expectFailure(
       await post(alice, 'update', { projectId: id, customInstructions: 'i'.repeat(100_001) }),

@@ -1,17 +1,18 @@
 /** References over real HTTP: add, query, delete, missing ends (E1005), unknown references (E1004), other users. */
 import { describe, expect } from 'vitest';
 import type { Reference } from '@atelier/contract';
-import type { BuiltUser } from './helpers/factories.js';
+import { buildDocument, buildProject, type BuiltUser } from './helpers/factories.js';
 import { serverTest } from './helpers/fixtures.js';
-import { call, createDocument, expectData, expectFailure } from './helpers/items.js';
+import { expectData, expectFailure } from './helpers/items.js';
 
 const it = serverTest();
 
 describe('references', () => {
   const post = <T = unknown>(user: BuiltUser, path: string, body: unknown) =>
-    call<T>(user.client, 'POST', `/v1/knowledge/reference/${path}`, body);
+    user.post<T>(`/v1/knowledge/reference/${path}`, body);
   const add = (user: BuiltUser, references: unknown[]) => post<Reference[]>(user, 'add', { references });
   const query = (user: BuiltUser, body: unknown) => post<Reference[]>(user, 'query', body);
+  const doc = async (user: BuiltUser) => (await buildDocument(user)).docId;
   const link = (sourceId: string, targetId: string) => ({
     sourceType: 'document',
     sourceId,
@@ -22,7 +23,7 @@ describe('references', () => {
   it('adds references between documents, queries them from either end and deletes them', async ({
     alice,
   }) => {
-    const [a, b, c] = [await createDocument(alice), await createDocument(alice), await createDocument(alice)];
+    const [a, b, c] = [await doc(alice), await doc(alice), await doc(alice)];
     const made = expectData(await add(alice, [link(a, b), link(a, c), link(c, b)]));
     expect(made.map((r) => [r.sourceId, r.targetId])).toEqual([
       [a, b],
@@ -49,7 +50,7 @@ describe('references', () => {
   });
 
   it('the same link added twice is one reference', async ({ alice }) => {
-    const [a, b] = [await createDocument(alice), await createDocument(alice)];
+    const [a, b] = [await doc(alice), await doc(alice)];
     const first = expectData(await add(alice, [link(a, b)]));
     const again = expectData(await add(alice, [link(a, b), link(a, b)]));
     expect(again).toEqual(first);
@@ -60,9 +61,9 @@ describe('references', () => {
     alice,
     bob,
   }) => {
-    const a = await createDocument(alice);
-    const b = await createDocument(alice);
-    const bobs = await createDocument(bob);
+    const a = await doc(alice);
+    const b = await doc(alice);
+    const bobs = await doc(bob);
     expectFailure(await add(alice, [link(a, 'd-missing')]), 'E1005');
     expectFailure(await add(alice, [link('d-missing', a)]), 'E1005');
     expectFailure(await add(alice, [link(a, b), link(a, bobs)]), 'E1005');
@@ -77,7 +78,7 @@ describe('references', () => {
   });
 
   it('delete answers E1004 for an unknown reference and then deletes nothing', async ({ alice }) => {
-    const [a, b] = [await createDocument(alice), await createDocument(alice)];
+    const [a, b] = [await doc(alice), await doc(alice)];
     const [ref] = expectData(await add(alice, [link(a, b)]));
     expectFailure(await post(alice, 'delete', { referenceIds: ['rf-unknown'] }), 'E1004');
     expectFailure(await post(alice, 'delete', { referenceIds: [ref!.referenceId, 'rf-unknown'] }), 'E1004');
@@ -87,22 +88,18 @@ describe('references', () => {
   });
 
   it('deleting a project’s documents removes their references', async ({ alice }) => {
-    const [a, b] = [await createDocument(alice), await createDocument(alice)];
+    const [a, b] = [await doc(alice), await doc(alice)];
     expectData(await add(alice, [link(a, b)]));
-    const project = expectData(
-      await call<{ projectId: string }>(alice.client, 'POST', '/v1/project/new', { name: 'P' }),
-    );
+    const project = await buildProject(alice, { name: 'P' });
     const items = [{ entityType: 'document', entityId: b }];
     expectData(
-      await call(alice.client, 'POST', '/v1/project/updateItems', {
+      await alice.post('/v1/project/updateItems', {
         projectId: project.projectId,
         operation: 'add',
         items,
       }),
     );
-    expectData(
-      await call(alice.client, 'POST', '/v1/project/deleteItems', { projectId: project.projectId, items }),
-    );
+    expectData(await alice.post('/v1/project/deleteItems', { projectId: project.projectId, items }));
     expect(expectData(await query(alice, { sourceId: a }))).toEqual([]);
   });
 
@@ -110,9 +107,9 @@ describe('references', () => {
     alice,
     bob,
   }) => {
-    const [a, b] = [await createDocument(alice), await createDocument(alice)];
+    const [a, b] = [await doc(alice), await doc(alice)];
     const [ref] = expectData(await add(alice, [link(a, b)]));
-    const bobDoc = await createDocument(bob);
+    const bobDoc = await doc(bob);
     expectFailure(await add(bob, [link(a, b)]), 'E1005');
     expectFailure(await add(bob, [link(bobDoc, a)]), 'E1005');
     expectFailure(await post(bob, 'delete', { referenceIds: [ref!.referenceId] }), 'E1004');
@@ -122,14 +119,8 @@ describe('references', () => {
   });
 
   it('answers E0003 for malformed or mistyped input, E2005 for oversize, never 500', async ({ alice }) => {
-    const raw = await alice.client.fetch('/v1/knowledge/reference/add', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"references": [{',
-    });
-    expect(raw.status).toBe(200);
-    expect(((await raw.json()) as { errCode: string }).errCode).toBe('E0003');
-    const a = await createDocument(alice);
+    expectFailure(await alice.post('/v1/knowledge/reference/add', '{"references": [{'), 'E0003');
+    const a = await doc(alice);
     expectFailure(await add(alice, []), 'E0003');
     expectFailure(
       await add(alice, [{ sourceType: 'canvas', sourceId: a, targetType: 'document', targetId: a }]),

@@ -1,30 +1,18 @@
 /** Library resources over real HTTP: create, validate, ingest, list, update, reindex, delete, privacy. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Resource } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { resources } from '../src/db/schema/index.js';
 import { ingestResourceJob } from '../src/jobs/definitions/resource-ingest.js';
 import { enqueue } from '../src/jobs/jobs.spec.js';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { call, expectData, expectFailure } from './helpers/items.js';
+import { expectData, expectFailure } from './helpers/items.js';
 import { createResource, createWithFile, settled } from './helpers/resources.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { serverTest } from './helpers/fixtures.js';
 
-let server: TestServer;
-let alice: BuiltUser;
-let bob: BuiltUser;
-
-beforeAll(async () => {
-  server = await startTestServer({ UPLOAD_MAX_BYTES: String(64 * 1024) });
-  alice = await buildUser(server);
-  bob = await buildUser(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const it = serverTest({ UPLOAD_MAX_BYTES: String(64 * 1024) });
 
 describe('resources', () => {
-  it('adds pasted text, parses and indexes it, and fires "resource ready"', async () => {
+  it('adds pasted text, parses and indexes it, and fires "resource ready"', async ({ server, alice }) => {
     const ready: string[] = [];
     const off = server.server.ctx.events.on('resource.ready', (e) => {
       ready.push(e.resourceId);
@@ -45,8 +33,10 @@ describe('resources', () => {
     expect(ready).toContain(created.resourceId);
   });
 
-  it('validates input per type: links http/https, text needs content, files need an upload', async () => {
-    const create = (body: unknown) => call(alice.client, 'POST', '/v1/knowledge/resource/create', body);
+  it('validates input per type: links http/https, text needs content, files need an upload', async ({
+    alice,
+  }) => {
+    const create = (body: unknown) => alice.post('/v1/knowledge/resource/create', body);
     expect(
       expectFailure(
         await create({ title: 'x', resourceType: 'weblink', data: { url: 'ftp://a.b/c' } }),
@@ -71,10 +61,7 @@ describe('resources', () => {
     );
     expectFailure(await create({ title: 'x', resourceType: 'text', content: 'a'.repeat(100_001) }), 'E2004');
     expectFailure(await create('not json'), 'E0003');
-    expectFailure(
-      await call(alice.client, 'POST', '/v1/knowledge/resource/batchCreate', { items: [] }),
-      'E0003',
-    );
+    expectFailure(await alice.post('/v1/knowledge/resource/batchCreate', { items: [] }), 'E0003');
     const huge = await alice.client.fetch('/v1/knowledge/resource/create', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -89,7 +76,10 @@ describe('resources', () => {
     expect(((await huge.json()) as { errCode: string }).errCode).toBe('E2005');
   });
 
-  it('ignores content when a storageKey is given and refuses unsupported file types (E0012)', async () => {
+  it('ignores content when a storageKey is given and refuses unsupported file types (E0012)', async ({
+    server,
+    alice,
+  }) => {
     const fd = new FormData();
     fd.append('file', new Blob(['hello from a file'], { type: 'text/plain' }), 'hello.txt');
     const up = (await (await alice.client.fetch('/v1/misc/upload', { method: 'POST', body: fd })).json()) as {
@@ -126,7 +116,11 @@ describe('resources', () => {
     expect(((await noFile.json()) as { errCode: string }).errCode).toBe('E0003');
   });
 
-  it('lists with filters and paging, updates, and keeps a retried create idempotent', async () => {
+  it('lists with filters and paging, updates, and keeps a retried create idempotent', async ({
+    server,
+    alice,
+    bob,
+  }) => {
     const a = await createResource(alice.client, {
       title: 'List A',
       resourceType: 'text',
@@ -141,7 +135,7 @@ describe('resources', () => {
     });
     expect(again.resourceId).toBe(a.resourceId);
     expectFailure(
-      await call(bob.client, 'POST', '/v1/knowledge/resource/create', {
+      await bob.post('/v1/knowledge/resource/create', {
         title: 'x',
         resourceType: 'text',
         content: 'a',
@@ -151,9 +145,7 @@ describe('resources', () => {
     );
     await server.server.ctx.queue.drain();
     const texts = expectData(
-      await call<Resource[]>(
-        alice.client,
-        'GET',
+      await alice.get<Resource[]>(
         '/v1/knowledge/resource/list?resourceType=text&indexStatus=finish&pageSize=100',
       ),
     );
@@ -161,19 +153,15 @@ describe('resources', () => {
     expect(
       texts.every((r) => r.resourceType === 'text' && r.indexStatus === 'finish' && r.content === undefined),
     ).toBe(true);
-    const page1 = expectData(
-      await call<Resource[]>(alice.client, 'GET', '/v1/knowledge/resource/list?pageSize=1&page=1'),
-    );
-    const page2 = expectData(
-      await call<Resource[]>(alice.client, 'GET', '/v1/knowledge/resource/list?pageSize=1&page=2'),
-    );
+    const page1 = expectData(await alice.get<Resource[]>('/v1/knowledge/resource/list?pageSize=1&page=1'));
+    const page2 = expectData(await alice.get<Resource[]>('/v1/knowledge/resource/list?pageSize=1&page=2'));
     expect(page1).toHaveLength(1);
     expect(page2[0]?.resourceId).not.toBe(page1[0]?.resourceId);
-    expectFailure(await call(alice.client, 'GET', '/v1/knowledge/resource/list?pageSize=0'), 'E0003');
-    expectFailure(await call(alice.client, 'GET', '/v1/knowledge/resource/list?indexStatus=done'), 'E0003');
+    expectFailure(await alice.get('/v1/knowledge/resource/list?pageSize=0'), 'E0003');
+    expectFailure(await alice.get('/v1/knowledge/resource/list?indexStatus=done'), 'E0003');
 
     const renamed = expectData(
-      await call<Resource>(alice.client, 'POST', '/v1/knowledge/resource/update', {
+      await alice.post<Resource>('/v1/knowledge/resource/update', {
         resourceId: a.resourceId,
         title: 'Renamed',
         content: 'new words here',
@@ -185,32 +173,23 @@ describe('resources', () => {
     expect(done.indexStatus).toBe('finish');
   });
 
-  it('keeps resources private: user B gets E1002 everywhere', async () => {
+  it('keeps resources private: user B gets E1002 everywhere', async ({ server, alice, bob }) => {
     const r = await createResource(alice.client, {
       title: 'Secret',
       resourceType: 'text',
       content: 'classified',
     });
+    expectFailure(await bob.get(`/v1/knowledge/resource/detail?resourceId=${r.resourceId}`), 'E1002');
     expectFailure(
-      await call(bob.client, 'GET', `/v1/knowledge/resource/detail?resourceId=${r.resourceId}`),
-      'E1002',
-    );
-    expectFailure(
-      await call(bob.client, 'POST', '/v1/knowledge/resource/update', {
+      await bob.post('/v1/knowledge/resource/update', {
         resourceId: r.resourceId,
         title: 'mine',
       }),
       'E1002',
     );
-    expectFailure(
-      await call(bob.client, 'POST', '/v1/knowledge/resource/delete', { resourceId: r.resourceId }),
-      'E1002',
-    );
-    expectFailure(
-      await call(bob.client, 'POST', '/v1/knowledge/resource/reindex', { resourceIds: [r.resourceId] }),
-      'E1002',
-    );
-    const bobs = expectData(await call<Resource[]>(bob.client, 'GET', '/v1/knowledge/resource/list'));
+    expectFailure(await bob.post('/v1/knowledge/resource/delete', { resourceId: r.resourceId }), 'E1002');
+    expectFailure(await bob.post('/v1/knowledge/resource/reindex', { resourceIds: [r.resourceId] }), 'E1002');
+    const bobs = expectData(await bob.get<Resource[]>('/v1/knowledge/resource/list'));
     expect(bobs.some((x) => x.resourceId === r.resourceId)).toBe(false);
     const anon = await server
       .client()
@@ -218,9 +197,9 @@ describe('resources', () => {
     expect(anon.status).toBe(401);
   });
 
-  it('moves resources into projects and references them', async () => {
+  it('moves resources into projects and references them', async ({ alice }) => {
     const project = expectData(
-      await call<{ projectId: string }>(alice.client, 'POST', '/v1/project/new', { name: 'Research' }),
+      await alice.post<{ projectId: string }>('/v1/project/new', { name: 'Research' }),
     );
     const r = await createResource(alice.client, {
       title: 'In project',
@@ -230,22 +209,18 @@ describe('resources', () => {
     });
     expect(r.projectId).toBe(project.projectId);
     const listed = expectData(
-      await call<Resource[]>(
-        alice.client,
-        'GET',
-        `/v1/knowledge/resource/list?projectId=${project.projectId}`,
-      ),
+      await alice.get<Resource[]>(`/v1/knowledge/resource/list?projectId=${project.projectId}`),
     );
     expect(listed.map((x) => x.resourceId)).toEqual([r.resourceId]);
     const out = expectData(
-      await call<Resource>(alice.client, 'POST', '/v1/knowledge/resource/update', {
+      await alice.post<Resource>('/v1/knowledge/resource/update', {
         resourceId: r.resourceId,
         projectId: null,
       }),
     );
     expect(out.projectId).toBeNull();
     const other = await createResource(alice.client, { title: 'Other', resourceType: 'text', content: 'y' });
-    const refs = await call(alice.client, 'POST', '/v1/knowledge/reference/add', {
+    const refs = await alice.post('/v1/knowledge/reference/add', {
       references: [
         {
           sourceType: 'resource',
@@ -258,7 +233,10 @@ describe('resources', () => {
     expectData(refs);
   });
 
-  it('reindexes after a failure and deletes a resource with its index and file', async () => {
+  it('reindexes after a failure and deletes a resource with its index and file', async ({
+    server,
+    alice,
+  }) => {
     const broken = await createWithFile(alice.client, {
       body: '%PDF-1.4 truncated',
       name: 'broken.pdf',
@@ -270,28 +248,28 @@ describe('resources', () => {
     expect(failed.indexError?.type).toBe('unknownError');
     expect(String(failed.indexError?.metadata?.message)).toMatch(/PDF/);
     // the server keeps serving
-    expectData(await call(alice.client, 'GET', '/v1/knowledge/resource/list'));
+    expectData(await alice.get('/v1/knowledge/resource/list'));
 
     const again = expectData(
-      await call<Resource[]>(alice.client, 'POST', '/v1/knowledge/resource/reindex', { resourceIds: [id] }),
+      await alice.post<Resource[]>('/v1/knowledge/resource/reindex', { resourceIds: [id] }),
     );
     expect(again[0]!.indexStatus).toBe('wait_parse');
     expect(again[0]!.indexError).toBeNull();
     expect((await settled(server, alice.client, id)).indexStatus).toBe('parse_failed');
 
     const key = failed.rawFileKey!;
-    expectData(await call(alice.client, 'POST', '/v1/knowledge/resource/delete', { resourceId: id }));
-    expectFailure(await call(alice.client, 'GET', `/v1/knowledge/resource/detail?resourceId=${id}`), 'E1002');
+    expectData(await alice.post('/v1/knowledge/resource/delete', { resourceId: id }));
+    expectFailure(await alice.get(`/v1/knowledge/resource/detail?resourceId=${id}`), 'E1002');
     const file = await alice.client.fetch(`/v1/misc/static/${key}`);
     expect(file.status).toBe(200);
     expect(((await file.json()) as { errCode: string }).errCode).toBe('E1012');
-    expectFailure(
-      await call(alice.client, 'POST', '/v1/knowledge/resource/reindex', { resourceIds: [] }),
-      'E0003',
-    );
+    expectFailure(await alice.post('/v1/knowledge/resource/reindex', { resourceIds: [] }), 'E0003');
   });
 
-  it('enqueues waiting resources again on start (state-based recovery) and ignores stale jobs', async () => {
+  it('enqueues waiting resources again on start (state-based recovery) and ignores stale jobs', async ({
+    server,
+    alice,
+  }) => {
     const r = await createResource(alice.client, {
       title: 'Recover me',
       resourceType: 'text',

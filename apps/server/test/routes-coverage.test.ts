@@ -5,28 +5,24 @@
  */
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { routeList, type RouteDef } from '@atelier/contract';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import { unimplementedRoutes } from '../src/http/register.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
 import { type Wrapped } from './helpers/http.js';
+import type { TestServer } from './helpers/server.js';
+import { serverTest } from './helpers/fixtures.js';
+
+const it = serverTest({ CORS_ORIGINS: 'https://app.example.com, https://other.example.com' });
 
 const fillPath = (path: string) => path.replace(/\{(\w+)\}/g, 'x');
 
-let server: TestServer;
 /** The handler map the running server registered its routes from. */
-const handlerMap = () => server.server.handlers;
-beforeAll(async () => {
-  server = await startTestServer({ CORS_ORIGINS: 'https://app.example.com, https://other.example.com' });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const handlerMap = (server: TestServer) => server.server.handlers;
 
 describe('route table coverage', () => {
-  it('GET /v1/openapi.json lists every route of the contract table', async () => {
+  it('GET /v1/openapi.json lists every route of the contract table', async ({ server }) => {
     const res = await fetch(`${server.url}/v1/openapi.json`);
     expect(res.status).toBe(200);
     const doc = (await res.json()) as {
@@ -40,8 +36,10 @@ describe('route table coverage', () => {
     expect(missing.map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
-  it('answers 501 E0000 naming the route for every route without a handler (and prints them)', async () => {
-    const pending = unimplementedRoutes(handlerMap());
+  it('answers 501 E0000 naming the route for every route without a handler (and prints them)', async ({
+    server,
+  }) => {
+    const pending = unimplementedRoutes(handlerMap(server));
     console.log(
       `not yet implemented (${pending.length} of ${routeList.length} routes):\n` +
         pending.map((id) => `  ${id}`).join('\n'),
@@ -64,7 +62,9 @@ describe('route table coverage', () => {
 });
 
 describe('every answer', () => {
-  it('carries a traceId equal to its x-trace-id header (success, errors, 401, 404, 501)', async () => {
+  it('carries a traceId equal to its x-trace-id header (success, errors, 401, 404, 501)', async ({
+    server,
+  }) => {
     const calls: Array<[string, RequestInit?]> = [
       ['/v1/health'],
       ['/v1/user/settings'],
@@ -78,7 +78,7 @@ describe('every answer', () => {
         { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad json' },
       ],
     ];
-    const pending = unimplementedRoutes(handlerMap());
+    const pending = unimplementedRoutes(handlerMap(server));
     const unimplemented = (routeList as readonly RouteDef[]).find(
       (r) => r.id === pending[0] && r.method === 'GET',
     );
@@ -94,7 +94,7 @@ describe('every answer', () => {
     expect(ids.size).toBe(calls.length);
   });
 
-  it('an unknown /v1 path answers the 404 wrapper', async () => {
+  it('an unknown /v1 path answers the 404 wrapper', async ({ server }) => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       const res = await fetch(`${server.url}/v1/does/not/exist?x=1`, { method });
       expect(res.status).toBe(404);
@@ -106,7 +106,7 @@ describe('every answer', () => {
     }
   });
 
-  it('has the security headers', async () => {
+  it('has the security headers', async ({ server }) => {
     const res = await fetch(`${server.url}/v1/health`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
@@ -118,7 +118,7 @@ describe('every answer', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 
-  it('allows CORS from a configured origin only, with credentials', async () => {
+  it('allows CORS from a configured origin only, with credentials', async ({ server }) => {
     const preflight = (origin: string) =>
       fetch(`${server.url}/v1/user/settings`, {
         method: 'OPTIONS',
@@ -149,7 +149,7 @@ describe('every answer', () => {
 });
 
 describe('a thrown error', () => {
-  async function appThatThrows(nodeEnv: 'development' | 'production') {
+  async function appThatThrows(server: TestServer, nodeEnv: 'development' | 'production') {
     const config = loadConfig({ NODE_ENV: nodeEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: server.dataDir });
     const app = await buildApp({
       config,
@@ -169,8 +169,8 @@ describe('a thrown error', () => {
     return { app, url: `http://127.0.0.1:${port}` };
   }
 
-  it('answers 500 E0000 with the stack outside production', async () => {
-    const { app, url } = await appThatThrows('development');
+  it('answers 500 E0000 with the stack outside production', async ({ server }) => {
+    const { app, url } = await appThatThrows(server, 'development');
     try {
       const res = await fetch(`${url}/v1/health`);
       expect(res.status).toBe(500);
@@ -190,8 +190,8 @@ describe('a thrown error', () => {
     }
   });
 
-  it('answers 500 E0000 without the stack or the message in production', async () => {
-    const { app, url } = await appThatThrows('production');
+  it('answers 500 E0000 without the stack or the message in production', async ({ server }) => {
+    const { app, url } = await appThatThrows(server, 'production');
     try {
       const res = await fetch(`${url}/v1/health`);
       expect(res.status).toBe(500);

@@ -1,64 +1,59 @@
 /** Library search over real HTTP: English and Chinese keywords, domains, limits, privacy, bad input. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { LibrarySearchResult } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { documents } from '../src/db/schema/index.js';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { call, createCanvas, createDocument, expectData, expectFailure } from './helpers/items.js';
+import { type BuiltUser } from './helpers/factories.js';
+import { createCanvas, createDocument, expectData, expectFailure } from './helpers/items.js';
 import { createResource } from './helpers/resources.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { serverTest } from './helpers/fixtures.js';
 
-let server: TestServer;
-let alice: BuiltUser;
-let bob: BuiltUser;
 let tea: string;
 let zh: string;
 let docId: string;
 let canvasId: string;
 
-const search = (user: BuiltUser, body: unknown) =>
-  call<LibrarySearchResult[]>(user.client, 'POST', '/v1/search', body);
+const search = (user: BuiltUser, body: unknown) => user.post<LibrarySearchResult[]>('/v1/search', body);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await buildUser(server);
-  bob = await buildUser(server);
-  tea = (
-    await createResource(alice.client, {
-      title: 'Tea handbook',
-      resourceType: 'text',
-      content: `# Green tea\n\nSencha is steamed.\n\n# Oolong\n\n${'Filler paragraph. '.repeat(100)}\n\nOolong is partially oxidised and rolled.`,
-    })
-  ).resourceId;
-  zh = (
-    await createResource(alice.client, {
-      title: '知识库简介',
-      resourceType: 'text',
-      content: '人工智能正在改变知识管理的方式。画布让创作者整理想法。',
-    })
-  ).resourceId;
-  for (let i = 0; i < 7; i++) {
-    await createResource(alice.client, {
-      title: `Comet note ${i}`,
-      resourceType: 'text',
-      content: `comet number ${i}`,
-    });
-  }
-  docId = await createDocument(alice, 'Volcano field guide');
-  // the document's Markdown snapshot, as the collab store derives it
-  await server.server.ctx.db
-    .update(documents)
-    .set({ content: 'Basalt lava flows from shield volcanoes.', updatedAt: new Date() })
-    .where(eq(documents.docId, docId));
-  canvasId = await createCanvas(alice, 'Volcano brainstorm');
-  await server.server.ctx.queue.drain();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const it = serverTest(
+  {},
+  {
+    setup: async ({ server, alice }) => {
+      tea = (
+        await createResource(alice.client, {
+          title: 'Tea handbook',
+          resourceType: 'text',
+          content: `# Green tea\n\nSencha is steamed.\n\n# Oolong\n\n${'Filler paragraph. '.repeat(100)}\n\nOolong is partially oxidised and rolled.`,
+        })
+      ).resourceId;
+      zh = (
+        await createResource(alice.client, {
+          title: '知识库简介',
+          resourceType: 'text',
+          content: '人工智能正在改变知识管理的方式。画布让创作者整理想法。',
+        })
+      ).resourceId;
+      for (let i = 0; i < 7; i++) {
+        await createResource(alice.client, {
+          title: `Comet note ${i}`,
+          resourceType: 'text',
+          content: `comet number ${i}`,
+        });
+      }
+      docId = await createDocument(alice, 'Volcano field guide');
+      // the document's Markdown snapshot, as the collab store derives it
+      await server.server.ctx.db
+        .update(documents)
+        .set({ content: 'Basalt lava flows from shield volcanoes.', updatedAt: new Date() })
+        .where(eq(documents.docId, docId));
+      canvasId = await createCanvas(alice, 'Volcano brainstorm');
+      await server.server.ctx.queue.drain();
+    },
+  },
+);
 
 describe('library search', () => {
-  it('finds English words in resource chunks with the best chunk as snippet', async () => {
+  it('finds English words in resource chunks with the best chunk as snippet', async ({ alice }) => {
     const hits = expectData(await search(alice, { query: 'oxidised oolong' }));
     expect(hits[0]!.id).toBe(tea);
     expect(hits[0]!.domain).toBe('resource');
@@ -67,7 +62,7 @@ describe('library search', () => {
     expect(hits[0]!.score).toBeGreaterThan(0);
   });
 
-  it('finds Chinese text by words inside a sentence and in titles', async () => {
+  it('finds Chinese text by words inside a sentence and in titles', async ({ alice }) => {
     expect(expectData(await search(alice, { query: '知识管理' }))[0]?.id).toBe(zh);
     expect(expectData(await search(alice, { query: '画布' }))[0]?.id).toBe(zh);
     const byTitle = expectData(await search(alice, { query: '知识库' }))[0]!;
@@ -77,7 +72,7 @@ describe('library search', () => {
     expect(expectData(await search(alice, { query: '咖啡' }))).toEqual([]);
   });
 
-  it('searches documents (Markdown content) and canvases (title), by domain', async () => {
+  it('searches documents (Markdown content) and canvases (title), by domain', async ({ server, alice }) => {
     const all = expectData(await search(alice, { query: 'volcano' }));
     expect(all.map((h) => `${h.domain}:${h.id}`).sort()).toEqual(
       [`canvas:${canvasId}`, `document:${docId}`].sort(),
@@ -94,18 +89,18 @@ describe('library search', () => {
     expect(expectData(await search(alice, { query: 'obsidian' })).map((h) => h.id)).toEqual([docId]);
   });
 
-  it('limits per domain: 5 by default', async () => {
+  it('limits per domain: 5 by default', async ({ alice }) => {
     expect(expectData(await search(alice, { query: 'comet' }))).toHaveLength(5);
     expect(expectData(await search(alice, { query: 'comet', limit: 7 }))).toHaveLength(7);
   });
 
-  it("never shows user B user A's library", async () => {
+  it("never shows user B user A's library", async ({ bob }) => {
     for (const query of ['oolong', '知识', 'volcano', 'comet']) {
       expect(expectData(await search(bob, { query }))).toEqual([]);
     }
   });
 
-  it('drops deleted resources from results', async () => {
+  it('drops deleted resources from results', async ({ server, alice }) => {
     const r = await createResource(alice.client, {
       title: 'Ephemeral',
       resourceType: 'text',
@@ -113,13 +108,13 @@ describe('library search', () => {
     });
     await server.server.ctx.queue.drain();
     expect(expectData(await search(alice, { query: 'zeppelin' }))).toHaveLength(1);
-    expectData(
-      await call(alice.client, 'POST', '/v1/knowledge/resource/delete', { resourceId: r.resourceId }),
-    );
+    expectData(await alice.post('/v1/knowledge/resource/delete', { resourceId: r.resourceId }));
     expect(expectData(await search(alice, { query: 'zeppelin' }))).toEqual([]);
   });
 
-  it('answers E0015 for vector search without an embedding model, E0003 for web search and bad input', async () => {
+  it('answers E0015 for vector search without an embedding model, E0003 for web search and bad input', async ({
+    alice,
+  }) => {
     expectFailure(await search(alice, { query: 'tea', mode: 'vector' }), 'E0015');
     expectFailure(await search(alice, { query: 'tea', mode: 'hybrid' }), 'E0015');
     expect(expectFailure(await search(alice, { source: 'web', q: 'tea' }), 'E0003')).toMatch(

@@ -3,8 +3,11 @@
  * errors Node's HTTP parser and Fastify's router answer themselves (raw sockets and fetch).
  */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { describe, expect } from 'vitest';
+import type { TestServer } from './helpers/server.js';
+import { serverTest } from './helpers/fixtures.js';
+
+const it = serverTest();
 
 interface Wrapper {
   success: boolean;
@@ -13,17 +16,8 @@ interface Wrapper {
   traceId?: string;
 }
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
 /** Sends raw bytes and answers the whole response (the server closes the connection). */
-function rawRequest(request: string | Buffer): Promise<{ status: number; body: string }> {
+function rawRequest(server: TestServer, request: string | Buffer): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => socket.end(request));
@@ -52,31 +46,34 @@ function expectWrapper(body: string, what: string): Wrapper {
 }
 
 describe('every /v1 answer uses the wrapper', () => {
-  it('URL too long (414)', async () => {
+  it('URL too long (414)', async ({ server }) => {
     const res = await rawRequest(
+      server,
       `GET /v1/misc/static/${'a'.repeat(400)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
     );
     expect(res.status).toBeGreaterThanOrEqual(400);
     expectWrapper(res.body, 'long param');
     const longUrl = await rawRequest(
+      server,
       `GET /v1/user/settings?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
     );
     expect([414, 431]).toContain(longUrl.status);
     expectWrapper(longUrl.body, 'long url');
   });
 
-  it('headers too large (431) and a malformed request (400)', async () => {
+  it('headers too large (431) and a malformed request (400)', async ({ server }) => {
     const big = await rawRequest(
+      server,
       `GET /v1/user/settings HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
     );
     expect(big.status).toBe(431);
     expectWrapper(big.body, 'headers too large');
-    const garbage = await rawRequest('GET /v1/user/settings HTTP/1.1\r\nHost x\r\n\r\n');
+    const garbage = await rawRequest(server, 'GET /v1/user/settings HTTP/1.1\r\nHost x\r\n\r\n');
     expect(garbage.status).toBe(400);
     expectWrapper(garbage.body, 'malformed request');
   });
 
-  it('bad percent-encoding, malformed JSON, unsupported media type, body too large', async () => {
+  it('bad percent-encoding, malformed JSON, unsupported media type, body too large', async ({ server }) => {
     const client = server.client();
     const cases: Array<[string, RequestInit, string]> = [
       ['/v1/canvas/detail?canvasId=%E0%A4%A', {}, 'bad query encoding'],

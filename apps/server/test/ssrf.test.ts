@@ -1,18 +1,15 @@
 /** SSRF: with the default configuration, links and scrapes to private addresses (or redirects into them) are refused. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { call, expectFailure } from './helpers/items.js';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { expectFailure } from './helpers/items.js';
 import { createResource, settled } from './helpers/resources.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
 import { startWebFixture, type WebFixture } from './helpers/web-fixture.js';
+import { serverTest } from './helpers/fixtures.js';
 
-let server: TestServer;
+const it = serverTest({ FETCH_TIMEOUT: '3s' });
+
 let web: WebFixture;
-let alice: BuiltUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ FETCH_TIMEOUT: '3s' });
-  alice = await buildUser(server);
   web = await startWebFixture({
     '/secret': { type: 'text/plain', body: 'internal secret' },
     '/to-metadata': { status: 302, location: 'http://169.254.169.254/latest/meta-data/' },
@@ -20,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await web?.close();
-  await server?.close();
 });
 
 describe('SSRF protection (FETCH_ALLOW_PRIVATE unset)', () => {
@@ -33,7 +29,7 @@ describe('SSRF protection (FETCH_ALLOW_PRIVATE unset)', () => {
     `${web.url}/to-metadata`,
   ];
 
-  it('ends links to private addresses parse_failed without fetching them', async () => {
+  it('ends links to private addresses parse_failed without fetching them', async ({ server, alice }) => {
     for (const url of targets()) {
       const r = await createResource(alice.client, {
         title: 'inside',
@@ -47,12 +43,11 @@ describe('SSRF protection (FETCH_ALLOW_PRIVATE unset)', () => {
     }
   });
 
-  it('refuses to scrape private addresses with E0003', async () => {
+  it('refuses to scrape private addresses with E0003', async ({ alice }) => {
     for (const url of targets()) {
-      expect(
-        expectFailure(await call(alice.client, 'POST', '/v1/misc/scrape', { url }), 'E0003'),
-        url,
-      ).toMatch(/Refused to fetch/);
+      expect(expectFailure(await alice.post('/v1/misc/scrape', { url }), 'E0003'), url).toMatch(
+        /Refused to fetch/,
+      );
     }
   });
 });

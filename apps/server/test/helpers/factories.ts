@@ -1,10 +1,29 @@
 /**
- * Test factories over the real HTTP API: `buildUser` signs a new account up through the same
- * flow a person uses (signup → code from the development outbox → check) and hands back a
- * signed-in client; `loginAs` signs an existing account in with a fresh client.
+ * Test factories.
+ *
+ * - `buildUser` signs a new account up through the same flow a person uses (signup → code from
+ *   the development outbox → check) and hands back a signed-in user whose `post`/`get` are THE
+ *   way tests call the API (`expectData(await alice.post('/v1/canvas/create', { title }))`);
+ *   `loginAs` signs an existing account in with a fresh client.
+ * - `buildCanvas`, `buildDocument`, `buildResource`, `buildProject`, `buildCodeArtifact` make an
+ *   item owned by a user without HTTP: they validate the input with the contract's schema and call
+ *   the server's own route handler (its services and repositories), so the row is what the API
+ *   would have made. Use them for set-up; test the create routes themselves over HTTP.
  */
 import { randomBytes } from 'node:crypto';
-import type { TestClient } from './http.js';
+import {
+  routes,
+  type Canvas,
+  type CodeArtifact,
+  type Document,
+  type Project,
+  type Resource,
+  type RouteBodyInput,
+  type RouteId,
+  type RouteResponse,
+  type Routes,
+} from '@atelier/contract';
+import type { Answer, Query, TestClient } from './http.js';
 import type { TestServer } from './server.js';
 
 export interface BuiltUser {
@@ -13,6 +32,21 @@ export interface BuiltUser {
   uid: string;
   email: string;
   password: string;
+  /** The server this user belongs to (the item factories make things there). */
+  server: TestServer;
+  /** `client.post`: POST JSON to a full path ('/v1/…'), answering `{ status, body }`. */
+  post<T = unknown>(path: string, body?: unknown): Promise<Answer<T>>;
+  /** `client.get`: GET a full path with an optional query, answering `{ status, body }`. */
+  get<T = unknown>(path: string, query?: Query): Promise<Answer<T>>;
+}
+
+/** The user record for a signed-in client. */
+export function asUser(
+  server: TestServer,
+  client: TestClient,
+  fields: Pick<BuiltUser, 'uid' | 'email' | 'password'>,
+): BuiltUser {
+  return { client, server, ...fields, post: client.post, get: client.get };
 }
 
 export interface BuildUserOptions {
@@ -55,7 +89,7 @@ export async function buildUser(
   if (signup.loggedIn) {
     // EMAIL_VERIFICATION=false: signed in already.
     const settings = await client.api.call('user.settings.get');
-    return { client, uid: settings.uid, email, password };
+    return asUser(testServer, client, { uid: settings.uid, email, password });
   }
   const normalized = email.trim().toLowerCase();
   const mail = testServer
@@ -68,7 +102,7 @@ export async function buildUser(
     sessionId: signup.sessionId,
     code: mail.code,
   });
-  return { client, uid: checked.user.uid, email, password };
+  return asUser(testServer, client, { uid: checked.user.uid, email, password });
 }
 
 /** Signs an existing account in with a new client. */
@@ -76,4 +110,79 @@ export async function loginAs(testServer: TestServer, email: string, password: s
   const client = testServer.client();
   await client.api.call('auth.email.login', { body: { email, password } });
   return client;
+}
+
+/** Whose item a factory makes (and on which server). */
+export type Owner = Pick<BuiltUser, 'uid' | 'server'>;
+
+/**
+ * Calls the server's own handler of `id` as `owner`, with `body` validated (and defaulted) by the
+ * contract's schema, exactly as the route would after authentication — no HTTP, no session.
+ */
+export async function invokeAs<K extends RouteId>(
+  owner: Owner,
+  id: K,
+  body: RouteBodyInput<Routes[K]>,
+): Promise<RouteResponse<Routes[K]>> {
+  const handler = owner.server.server.handlers[id] as
+    ((ctx: Record<string, unknown>) => Promise<unknown>) | undefined;
+  if (!handler) throw new Error(`invokeAs: no handler for ${id}`);
+  const schema = (routes[id] as { body?: { parse(v: unknown): unknown } }).body;
+  const result = await handler({
+    body: schema ? schema.parse(body) : body,
+    query: {},
+    params: {},
+    user: { uid: owner.uid },
+    traceId: `test-${id}`,
+  });
+  return result as RouteResponse<Routes[K]>;
+}
+
+export function buildCanvas(
+  owner: Owner,
+  input: RouteBodyInput<Routes['canvas.create']> = {},
+): Promise<Canvas> {
+  return invokeAs(owner, 'canvas.create', { title: 'A canvas', ...input });
+}
+
+export function buildDocument(
+  owner: Owner,
+  input: RouteBodyInput<Routes['knowledge.document.create']> = {},
+): Promise<Document> {
+  return invokeAs(owner, 'knowledge.document.create', { title: 'A document', ...input });
+}
+
+/** A text resource (no file, nothing to ingest beyond its content). */
+export function buildResource(
+  owner: Owner,
+  input: Partial<RouteBodyInput<Routes['knowledge.resource.create']>> = {},
+): Promise<Resource> {
+  return invokeAs(owner, 'knowledge.resource.create', {
+    resourceType: 'text',
+    title: 'A resource',
+    content: 'Some text',
+    ...input,
+  } as RouteBodyInput<Routes['knowledge.resource.create']>);
+}
+
+export function buildProject(
+  owner: Owner,
+  input: Partial<RouteBodyInput<Routes['project.new']>> = {},
+): Promise<Project> {
+  return invokeAs(owner, 'project.new', {
+    name: 'A project',
+    ...input,
+  } as RouteBodyInput<Routes['project.new']>);
+}
+
+export function buildCodeArtifact(
+  owner: Owner,
+  input: Partial<RouteBodyInput<Routes['codeArtifact.new']>> = {},
+): Promise<CodeArtifact> {
+  return invokeAs(owner, 'codeArtifact.new', {
+    title: 'An artifact',
+    type: 'html',
+    content: '<p>hi</p>',
+    ...input,
+  } as RouteBodyInput<Routes['codeArtifact.new']>);
 }

@@ -56,6 +56,15 @@ export class CookieJar {
   }
 }
 
+/** What `post`/`get` answer: the HTTP status and the parsed wrapper (read with expectData/expectFailure). */
+export interface Answer<T = unknown> {
+  status: number;
+  body: Wrapped<T>;
+}
+
+/** A query string's values: arrays repeat the key. */
+export type Query = Record<string, string | number | boolean | undefined | Array<string | number>>;
+
 export interface TestClient {
   jar: CookieJar;
   api: ApiClient;
@@ -63,6 +72,25 @@ export interface TestClient {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** POST JSON (or GET without body) and parse the wrapper. */
   json<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  /**
+   * THE way tests call the API: POST `body` as JSON (a string is sent as is, for malformed-input
+   * tests) to a full path ('/v1/canvas/create') and answer `{ status, body }`.
+   */
+  post<T = unknown>(path: string, body?: unknown): Promise<Answer<T>>;
+  /** GET a full path, with `query` appended; answers `{ status, body }`. */
+  get<T = unknown>(path: string, query?: Query): Promise<Answer<T>>;
+}
+
+/** `path` with `query` appended (undefined values left out, arrays as repeated keys). */
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
 export function createTestClient(baseUrl: string): TestClient {
@@ -77,24 +105,27 @@ export function createTestClient(baseUrl: string): TestClient {
     return res;
   };
   const doFetch = (path: string, init?: RequestInit) => cookieFetch(new URL(path, baseUrl), init);
+  const json = async <T>(method: string, path: string, body?: unknown) => {
+    const res = await doFetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // leave as text
+    }
+    return { status: res.status, body: parsed as T };
+  };
   return {
     jar,
     api: createApiClient({ baseUrl: `${baseUrl}/v1`, fetch: cookieFetch }),
     fetch: doFetch,
-    async json<T>(method: string, path: string, body?: unknown) {
-      const res = await doFetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // leave as text
-      }
-      return { status: res.status, body: parsed as T };
-    },
+    json,
+    post: <T>(path: string, body?: unknown) => json<Wrapped<T>>('POST', path, body),
+    get: <T>(path: string, query?: Query) => json<Wrapped<T>>('GET', withQuery(path, query)),
   };
 }

@@ -1,14 +1,15 @@
 /**
- * Things tests of projects, labels, references and code artifacts point at: canvases, documents
- * and uploaded files, made through the real API.
+ * Assertions on `{ status, body }` answers (`expectData`, `expectFailure`) and things tests
+ * point at: canvases, documents and uploaded files made through the real API. For set-up that
+ * does not test creation itself, prefer the factories (`buildCanvas`, `buildDocument`, …).
  */
 import { expect } from 'vitest';
-import type { BuiltUser } from './factories.js';
+import { buildCanvas, buildDocument, type BuiltUser } from './factories.js';
 import type { TestClient, Wrapped } from './http.js';
 
 export type { Wrapped } from './http.js';
 
-/** Raw JSON call: the HTTP status and the parsed wrapper. */
+/** Raw JSON call: the HTTP status and the parsed wrapper. Prefer `user.post` / `user.get`. */
 export async function call<T = unknown>(
   client: TestClient,
   method: 'GET' | 'POST',
@@ -33,14 +34,14 @@ export function expectData<T>(res: { status: number; body: Wrapped<T> }): T {
   return res.body.data as T;
 }
 
+/** Set-up: a canvas of `user`'s, made by the factory (no HTTP); answers its id. */
 export async function createCanvas(user: BuiltUser, title = 'A canvas'): Promise<string> {
-  return expectData(await call<{ canvasId: string }>(user.client, 'POST', '/v1/canvas/create', { title }))
-    .canvasId;
+  return (await buildCanvas(user, { title })).canvasId;
 }
 
+/** Set-up: a document of `user`'s, made by the factory (no HTTP); answers its id. */
 export async function createDocument(user: BuiltUser, title = 'A document'): Promise<string> {
-  const res = await call<{ docId: string }>(user.client, 'POST', '/v1/knowledge/document/create', { title });
-  return expectData(res).docId;
+  return (await buildDocument(user, { title })).docId;
 }
 
 /** A 1×1 PNG. */
