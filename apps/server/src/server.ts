@@ -98,7 +98,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     cleanups.push(() => storage.close());
     const mailer = await createMailer(config, log);
     cleanups.push(() => mailer.close());
-    const queue = await createQueue(config, log, redis);
+    const queue = await createQueue(config, log, redis, clock);
     cleanups.push(() => queue.close());
 
     const ctx: AppContext = {
@@ -127,6 +127,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ),
       logger: log,
       redis,
+      clock,
       webDistDir: defaultWebDist(config),
     });
     cleanups.push(() => app.close());
