@@ -35,7 +35,7 @@ import {
   storeState,
 } from './collab.store.js';
 
-export type CollabContext = Pick<AppContext, 'db' | 'config' | 'log' | 'secrets'>;
+export type CollabContext = Pick<AppContext, 'db' | 'config' | 'log' | 'secrets' | 'clock'>;
 
 /** Debounce of the store that folds the update log into the state (acknowledged edits are already logged). */
 export const STORE_DEBOUNCE_MS = 2_000;
@@ -139,7 +139,7 @@ export class CollabService {
   private async authenticate(data: onAuthenticatePayload): Promise<{ uid: string }> {
     const target = parseCollabName(data.documentName);
     if (!target) throw new CollabDenied('unknown-document');
-    const uid = await verifyCollabToken(this.ctx.secrets.jwt, data.token);
+    const uid = await verifyCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
     if (!uid) throw new CollabDenied('invalid-token');
     const access = await collabAccess(this.db, userActor(uid), target);
     // Someone else's document looks exactly like a missing one.
