@@ -386,8 +386,9 @@ export class CollabService {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
     // Let documents finish unloading (the Redis extension unsubscribes then) before it disconnects.
     const { documents, unloadingDocuments } = this.hocuspocus;
-    const deadline = Date.now() + UNLOAD_WAIT_MS;
-    while ((documents.size > 0 || unloadingDocuments.size > 0) && Date.now() < deadline) {
+    // bounds a real wait at shutdown: monotonic time, not the app's clock
+    const deadline = performance.now() + UNLOAD_WAIT_MS;
+    while ((documents.size > 0 || unloadingDocuments.size > 0) && performance.now() < deadline) {
       await Promise.allSettled([...unloadingDocuments.values()]);
       await new Promise<void>((resolve) => setTimeout(resolve, 20));
     }
