@@ -21,6 +21,29 @@ const LAZY_LIBRARIES = [
   'undici',
 ];
 
+const HOUSE_SYNTAX_RULES = [
+  {
+    selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
+    message: 'No .only in committed tests.',
+  },
+  {
+    selector: 'ExportDefaultDeclaration',
+    message: 'Named exports only.',
+  },
+];
+
+// Server time comes from the app's clock (ctx.clock, lib/clock.ts), so tests move it instead of
+// sleeping. A place that must read real time says why in an eslint-disable comment.
+const CLOCK_MESSAGE =
+  "Read time from the app's clock (ctx.clock.now() / ctx.clock.date()), not the system clock.";
+const SERVER_TIME_SYNTAX_RULES = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: CLOCK_MESSAGE },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: CLOCK_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-output/**', '**/drizzle/**', '**/*.d.ts'],
@@ -39,17 +62,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
-          message: 'No .only in committed tests.',
-        },
-        {
-          selector: 'ExportDefaultDeclaration',
-          message: 'Named exports only.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...HOUSE_SYNTAX_RULES],
     },
   },
   {
@@ -96,7 +109,13 @@ export default tseslint.config(
           })),
         },
       ],
+      'no-restricted-syntax': ['error', ...HOUSE_SYNTAX_RULES, ...SERVER_TIME_SYNTAX_RULES],
     },
+  },
+  {
+    // the clock itself is where system time is read
+    files: ['apps/server/src/lib/clock.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...HOUSE_SYNTAX_RULES] },
   },
   {
     // config files of tools require default exports

@@ -54,6 +54,8 @@ export interface StartOptions {
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
+  // Uptime and start-up duration are measured in real time (reported, never acted on).
+  // eslint-disable-next-line no-restricted-syntax
   const startedAt = Date.now();
   const releaseLock = lockDataDir(config.dataDir);
   const cleanups: Array<() => Promise<void> | void> = [releaseLock];
@@ -96,9 +98,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
     const storage = await createStorage(config);
     cleanups.push(() => storage.close());
-    const mailer = await createMailer(config, log);
+    const mailer = await createMailer(config, log, clock);
     cleanups.push(() => mailer.close());
-    const queue = await createQueue(config, log, redis);
+    const queue = await createQueue(config, log, redis, clock);
     cleanups.push(() => queue.close());
 
     const ctx: AppContext = {
@@ -127,6 +129,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ),
       logger: log,
       redis,
+      clock,
       webDistDir: defaultWebDist(config),
     });
     cleanups.push(() => app.close());
@@ -140,6 +143,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
     app.log.info(
+      // eslint-disable-next-line no-restricted-syntax -- a measured duration for the log
       { port, database: database.kind, roles: config.ROLES, ms: Date.now() - startedAt },
       'Atelier is ready',
     );

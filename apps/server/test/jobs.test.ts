@@ -1,13 +1,15 @@
 /**
  * The BullMQ queue against the real Redis named by REDIS_URL (CI sets it; skipped otherwise).
- * Each test uses its own key prefix and deletes its keys afterwards.
+ * Each test uses its own key prefix and deletes its keys afterwards. BullMQ keeps delays and
+ * retry backoff in Redis, in real time (the app's clock times only the in-process queue, see
+ * jobs.memory.test.ts): "nothing more ran" is checked after `drain`, which resolves once the
+ * shared queue has nothing waiting, delayed or active, never after a sleep.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BullMqQueue, createQueue, defineJob, JobPayloadError, MemoryQueue } from '../src/jobs/index.js';
-import { sleep } from '../src/lib/time.js';
 import { startTestServer } from './helpers/server.js';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -28,7 +30,7 @@ async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out waiting');
-    await sleep(10);
+    await new Promise((r) => setTimeout(r, 10));
   }
 }
 
@@ -99,7 +101,7 @@ describe.skipIf(!REDIS_URL)('BullMqQueue on Redis', () => {
     await queue.drain();
     expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(45);
     expect(calls[2]! - calls[1]!).toBeGreaterThanOrEqual(95);
-    await sleep(50);
+    // drained: no retry is left waiting or delayed
     expect(calls).toHaveLength(3);
     expect(lines.filter((l) => l.msg === 'job failed; will retry')).toHaveLength(2);
   });
@@ -162,8 +164,8 @@ describe.skipIf(!REDIS_URL)('BullMqQueue on Redis', () => {
     await queue.enqueue('index', { id: 'r-1' }, { jobId: 'res:r-1' });
     await queue.startWorker();
     await waitFor(() => seen.length === 1);
+    // drained: the duplicate is not waiting behind it
     await queue.drain();
-    await sleep(50);
     expect(seen).toEqual(['r-1']);
     await queue.enqueue('index', { id: 'r-1' }, { jobId: 'res:r-1' });
     await waitFor(() => seen.length === 2);
@@ -180,7 +182,12 @@ describe.skipIf(!REDIS_URL)('BullMqQueue on Redis', () => {
     );
     await api.enqueue('ping', { id: '1' }, { delayMs: 10 });
     await api.enqueue('ping', { id: '2' });
-    await sleep(100);
+    // both are in Redis, and the api process (no worker) has not taken either
+    const { Queue } = await import('bullmq');
+    const raw = new Queue('jobs', { connection: redis.duplicate(), prefix });
+    const counts = await raw.getJobCounts('waiting', 'delayed', 'active', 'completed');
+    await raw.close();
+    expect(counts).toEqual({ waiting: 1, delayed: 1, active: 0, completed: 0 });
     expect(ranIn).toEqual([]);
     await worker.startWorker();
     await waitFor(() => ranIn.length === 2);

@@ -1,30 +1,24 @@
 /**
  * Storage quotas with the subscription flag on (free plan): 100 library items, then E2001 with
  * 'Insufficient storage: only N files can be saved'; the plan's file size limit; the storage meter
- * in GET /subscription/usage (file count, bytes, vectors) and the plans list.
+ * in GET /subscription/usage (file count, bytes, vectors) and the plans list; the daily advanced
+ * parsing page count, which starts afresh when the server's clock passes 00:00 UTC.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Plan, Resource, Usage } from '@atelier/contract';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
+import { ParseError } from '../src/ingest/ingest.formats.js';
+import { consumeParsePages } from '../src/modules/resource/resource.quota.js';
+import { buildUser } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
 import { call, expectData, expectFailure } from './helpers/items.js';
 import { createWithFile } from './helpers/resources.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
 
-let server: TestServer;
-let alice: BuiltUser;
+const it = serverTest({ FEATURE_SUBSCRIPTION: 'true' });
 
 const text = (i: number) => ({ title: `Note ${i}`, resourceType: 'text', content: `note number ${i}` });
 
-beforeAll(async () => {
-  server = await startTestServer({ FEATURE_SUBSCRIPTION: 'true' });
-  alice = await buildUser(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-
 describe('library quota on the free plan', () => {
-  it('refuses the 101st item with E2001 and says how many still fit', async () => {
+  it('refuses the 101st item with E2001 and says how many still fit', async ({ alice }) => {
     for (let batch = 0; batch < 2; batch++) {
       const items = Array.from({ length: 49 }, (_, i) => text(batch * 49 + i));
       expectData(
@@ -72,14 +66,13 @@ describe('library quota on the free plan', () => {
     expectData(await call(alice.client, 'POST', '/v1/knowledge/resource/create', text(101)));
   });
 
-  it('counts per user: user B has a quota of their own', async () => {
-    const bob = await buildUser(server);
+  it('counts per user: user B has a quota of their own', async ({ bob }) => {
     expectData(await call(bob.client, 'POST', '/v1/knowledge/resource/create', text(1)));
     const usage = expectData(await call<Usage>(bob.client, 'GET', '/v1/subscription/usage'));
     expect(usage.storage.fileCountUsed).toBe(1);
   });
 
-  it('gives the last free slots to exactly as many concurrent creates as fit', async () => {
+  it('gives the last free slots to exactly as many concurrent creates as fit', async ({ server }) => {
     const dave = await buildUser(server);
     for (let batch = 0; batch < 2; batch++) {
       const items = Array.from({ length: 49 }, (_, i) => text(batch * 49 + i));
@@ -107,7 +100,7 @@ describe('library quota on the free plan', () => {
     expect(usage.storage.fileCountUsed).toBe(100);
   });
 
-  it("refuses files over the plan's size limit", async () => {
+  it("refuses files over the plan's size limit", async ({ server }) => {
     const carol = await buildUser(server);
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(97);
     const res = await createWithFile(carol.client, { body: big, name: 'big.txt', type: 'text/plain' });
@@ -115,8 +108,33 @@ describe('library quota on the free plan', () => {
     expect(res.errMsg).toBe('File size cannot exceed the limit');
   });
 
-  it('lists the plans with their quotas', async () => {
+  it('lists the plans with their quotas', async ({ alice }) => {
     const plans = expectData(await call<Plan[]>(alice.client, 'GET', '/v1/subscription/plans'));
     expect(plans.find((p) => p.planType === 'free')).toMatchObject({ fileCountQuota: 100, t1CountQuota: 5 });
+  });
+
+  it('counts advanced parsing pages per day and starts afresh when the clock passes 00:00 UTC', async ({
+    server,
+  }) => {
+    const erin = await buildUser(server);
+    const ctx = server.server.ctx;
+    const parsing = async () =>
+      expectData(await call<Usage>(erin.client, 'GET', '/v1/subscription/usage')).fileParsing;
+    // the free plan's 100 pages a day: 60 + 40 fit, one more page does not (and is not counted)
+    await consumeParsePages(ctx, erin.uid, 60);
+    await consumeParsePages(ctx, erin.uid, 40);
+    const refused = await consumeParsePages(ctx, erin.uid, 1).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(ParseError);
+    expect(refused).toMatchObject({ type: 'pageLimitExceeded' });
+    expect(await parsing()).toMatchObject({ pagesParsed: 100, pagesLimit: 100 });
+
+    // one second past the next midnight (UTC) on the server's clock
+    const now = server.clock.now();
+    server.clock.advance(86_400_000 - (now % 86_400_000) + 1000);
+    // the access token (15 min) expired on the way; the session (30 days) did not
+    expect((await erin.client.fetch('/v1/auth/refreshToken', { method: 'POST' })).status).toBe(200);
+    expect(await parsing()).toMatchObject({ pagesParsed: 0, pagesLimit: 100 });
+    await consumeParsePages(ctx, erin.uid, 30);
+    expect(await parsing()).toMatchObject({ pagesParsed: 30 });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Who may open a collaborative document: short-lived collab tokens (JWT, audience
- * `atelier-collab`) and the access check behind `onAuthenticate` (the access policy's answer:
+ * `atelier-collab`; issued and checked on the app's clock) and the access check behind `onAuthenticate` (the access policy's answer:
  * read lets a connection in, write lets it edit).
  */
 import { eq } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { canvases } from '../db/schema/canvas.js';
 import { documents } from '../db/schema/document.js';
 import { accessFor, type Actor } from '../modules/access/access.js';
 import type { DbOrTx } from '../db/helpers.js';
+import type { Clock } from '../lib/clock.js';
 import type { CollabTarget } from './collab.names.js';
 
 export const COLLAB_AUDIENCE = 'atelier-collab';
@@ -19,24 +20,31 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 export async function signCollabToken(
   secret: string,
   uid: string,
+  clock: Clock,
   ttlSeconds = COLLAB_TOKEN_TTL_SECONDS,
 ): Promise<string> {
+  const issuedAt = Math.floor(clock.now() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(uid)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttlSeconds)
     .setAudience(COLLAB_AUDIENCE)
     .sign(key(secret));
 }
 
 /** The uid a valid, unexpired collab token was issued to; null otherwise. */
-export async function verifyCollabToken(secret: string, token: string): Promise<string | null> {
+export async function verifyCollabToken(
+  secret: string,
+  token: string,
+  clock: Clock,
+): Promise<string | null> {
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],
       audience: COLLAB_AUDIENCE,
+      currentDate: clock.date(),
     });
     return typeof payload.sub === 'string' ? payload.sub : null;
   } catch {

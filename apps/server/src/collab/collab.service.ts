@@ -35,7 +35,7 @@ import {
   storeState,
 } from './collab.store.js';
 
-export type CollabContext = Pick<AppContext, 'db' | 'config' | 'log' | 'secrets'>;
+export type CollabContext = Pick<AppContext, 'db' | 'config' | 'log' | 'secrets' | 'clock'>;
 
 /** Debounce of the store that folds the update log into the state (acknowledged edits are already logged). */
 export const STORE_DEBOUNCE_MS = 2_000;
@@ -139,7 +139,7 @@ export class CollabService {
   private async authenticate(data: onAuthenticatePayload): Promise<{ uid: string }> {
     const target = parseCollabName(data.documentName);
     if (!target) throw new CollabDenied('unknown-document');
-    const uid = await verifyCollabToken(this.ctx.secrets.jwt, data.token);
+    const uid = await verifyCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
     if (!uid) throw new CollabDenied('invalid-token');
     const access = await collabAccess(this.db, userActor(uid), target);
     // Someone else's document looks exactly like a missing one.
@@ -386,8 +386,9 @@ export class CollabService {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
     // Let documents finish unloading (the Redis extension unsubscribes then) before it disconnects.
     const { documents, unloadingDocuments } = this.hocuspocus;
-    const deadline = Date.now() + UNLOAD_WAIT_MS;
-    while ((documents.size > 0 || unloadingDocuments.size > 0) && Date.now() < deadline) {
+    // bounds a real wait at shutdown: monotonic time, not the app's clock
+    const deadline = performance.now() + UNLOAD_WAIT_MS;
+    while ((documents.size > 0 || unloadingDocuments.size > 0) && performance.now() < deadline) {
       await Promise.allSettled([...unloadingDocuments.values()]);
       await new Promise<void>((resolve) => setTimeout(resolve, 20));
     }

@@ -74,6 +74,8 @@ export function setAsideInterruptedInit(pgDir: string): string | null {
   if (!existsSync(pgDir)) return null;
   if (readdirSync(pgDir).length === 0) return null;
   if (existsSync(join(pgDir, 'PG_VERSION')) && existsSync(join(pgDir, 'global', 'pg_control'))) return null;
+  // A name for people reading the data dir, taken before any app context (and clock) exists.
+  // eslint-disable-next-line no-restricted-syntax
   const aside = `${pgDir}.interrupted-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   renameSync(pgDir, aside);
   return aside;

@@ -24,6 +24,8 @@ import { errorBody, frameworkErrorHandler, makeClientErrorHandler } from './fram
 import { makeRequestGuard } from './request-guard.js';
 import { API_PREFIX, registerContractRoutes, type Authenticate, type Handlers } from './register.js';
 import type { Config } from '../config.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { clockRateLimitStore } from './rate-limit.store.js';
 
 export interface AppOptions {
   config: Config;
@@ -32,6 +34,8 @@ export interface AppOptions {
   logger: FastifyBaseLogger;
   /** ioredis client for the shared rate-limit store when scaled out. */
   redis?: unknown;
+  /** Times the in-memory rate-limit windows (the Redis store keeps its own, real-time TTLs). */
+  clock?: Clock;
   webDistDir: string | null;
 }
 
@@ -109,7 +113,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     global: true,
     max: config.RATE_LIMIT_PER_IP,
     timeWindow: 60_000,
-    ...(opts.redis ? { redis: opts.redis as never, nameSpace: 'atelier-rl:' } : {}),
+    ...(opts.redis
+      ? { redis: opts.redis as never, nameSpace: 'atelier-rl:' }
+      : { store: clockRateLimitStore(opts.clock ?? systemClock) }),
     allowList: (req) => !req.url.startsWith(API_PREFIX) || req.url.startsWith(`${API_PREFIX}/health`),
     errorResponseBuilder: () => new AppError('E0010', errorMessage('E0010'), 429),
   });

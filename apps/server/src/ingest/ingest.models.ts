@@ -300,7 +300,8 @@ export async function parsePdfExternally(
     .catch(() => null)) as { id?: unknown } | null;
   const id = uploaded?.id;
   if (typeof id !== 'string' || !id) throw new AppError('E3001', 'The PDF parser answered no job id');
-  const deadline = Date.now() + (opts.deadlineMs ?? 5 * MODEL_CALL_TIMEOUT_MS);
+  // bounds a real wait on the parser while polling it: monotonic time, not the app's clock
+  const deadline = performance.now() + (opts.deadlineMs ?? 5 * MODEL_CALL_TIMEOUT_MS);
   for (;;) {
     const job = (await (
       await send(ep, `parsing/job/${encodeURIComponent(id)}`, { method: 'GET' })
@@ -311,7 +312,7 @@ export async function parsePdfExternally(
     if (status === 'SUCCESS') break;
     if (status === 'ERROR' || status === 'CANCELED' || status === 'CANCELLED')
       throw new AppError('E3001', `The PDF parser could not parse the file (${status.toLowerCase()})`);
-    if (Date.now() > deadline) throw new AppError('E3003', 'The PDF parser did not finish in time');
+    if (performance.now() > deadline) throw new AppError('E3003', 'The PDF parser did not finish in time');
     await new Promise((r) => setTimeout(r, opts.pollMs ?? PDF_POLL_MS));
   }
   const result = (await (

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { TestClock } from '../lib/clock.js';
 import { z } from 'zod';
 import { defineJob, JobPayloadError, UnknownJobError } from './jobs.define.js';
 import { MemoryQueue } from './jobs.memory.js';
@@ -213,5 +214,40 @@ describe('MemoryQueue', () => {
     expect(() =>
       defineJob({ name: 'x', payload: Payload, attempts: 0, handle: async () => undefined }),
     ).toThrow();
+  });
+});
+
+describe('MemoryQueue on a TestClock', () => {
+  it('runs a delayed job and a retry when the clock is advanced past them, not before', async () => {
+    const clock = new TestClock();
+    const queue = new MemoryQueue({ log: testLog().log, clock });
+    const runs: string[] = [];
+    queue.define(
+      defineJob({
+        name: 'later',
+        payload: Payload,
+        attempts: 2,
+        backoffMs: 60_000,
+        handle: async (p) => {
+          runs.push(p.id);
+          if (p.id === 'flaky' && runs.filter((r) => r === 'flaky').length === 1) throw new Error('once');
+        },
+      }),
+    );
+    await queue.startWorker();
+    await queue.enqueue('later', { id: 'delayed' }, { delayMs: 3_600_000 });
+    await queue.enqueue('later', { id: 'flaky' });
+    // the first try of 'flaky' fails and schedules its retry a minute ahead: two timers pending
+    await vi.waitFor(() => expect(clock.pendingTimers).toBe(2));
+    expect(runs).toEqual(['flaky']);
+    clock.advance(59_000);
+    expect(clock.pendingTimers).toBe(2);
+    clock.advance(1_000);
+    await vi.waitFor(() => expect(runs).toEqual(['flaky', 'flaky']));
+    expect(clock.pendingTimers).toBe(1);
+    clock.advance(3_600_000);
+    await queue.drain();
+    expect(runs).toEqual(['flaky', 'flaky', 'delayed']);
+    await queue.close();
   });
 });

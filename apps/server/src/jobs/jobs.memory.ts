@@ -5,6 +5,7 @@
  * database state on start (e.g. resources still in wait_parse are enqueued again).
  */
 import type { EnqueueOptions, JobDefinition, JobQueue } from '../context.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import {
   JobRegistry,
   backoffDelay,
@@ -26,6 +27,8 @@ export interface MemoryQueueOptions {
   log: JobLogger;
   /** Jobs run at once (default 4). */
   concurrency?: number;
+  /** Times delayed jobs and retry backoff (the app's clock; the system clock by default). */
+  clock?: Clock;
 }
 
 export class MemoryQueue implements JobQueue {
@@ -34,7 +37,9 @@ export class MemoryQueue implements JobQueue {
   private readonly log: JobLogger;
   private readonly concurrency: number;
   private readonly ready: PendingJob[] = [];
-  private readonly timers = new Map<PendingJob, NodeJS.Timeout>();
+  private readonly clock: Clock;
+  /** Delayed jobs and their cancel functions. */
+  private readonly timers = new Map<PendingJob, () => void>();
   private readonly running = new Map<PendingJob, Promise<void>>();
   private readonly keys = new Set<string>();
   private idleWaiters: Array<() => void> = [];
@@ -44,6 +49,7 @@ export class MemoryQueue implements JobQueue {
   constructor(opts: MemoryQueueOptions) {
     this.log = opts.log;
     this.concurrency = Math.max(1, opts.concurrency ?? 4);
+    this.clock = opts.clock ?? systemClock;
   }
 
   define<P>(def: JobDefinition<P>): void {
@@ -80,7 +86,7 @@ export class MemoryQueue implements JobQueue {
     this.closed = true;
     this.working = false;
     const dropped = this.ready.length + this.timers.size;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
     this.ready.length = 0;
     if (dropped) this.log.warn({ dropped }, 'in-process job queue closed with pending jobs');
@@ -100,14 +106,13 @@ export class MemoryQueue implements JobQueue {
   }
 
   private schedule(job: PendingJob, delayMs: number): void {
-    const timer = setTimeout(() => {
+    // The clock's timers are unref'd: a delayed job does not keep a finished process alive.
+    const cancel = this.clock.timeout(() => {
       this.timers.delete(job);
       this.ready.push(job);
       this.pump();
     }, delayMs);
-    // A delayed job must not keep a finished process (or test run) alive.
-    timer.unref();
-    this.timers.set(job, timer);
+    this.timers.set(job, cancel);
   }
 
   private pump(): void {

@@ -1,4 +1,10 @@
-/** The clock, behind one module so tests and services agree on "now". */
+/**
+ * Bookkeeping `updatedAt` stamps (list order, "edited" labels), in the same real time as the
+ * rows' database-default `createdAt`. Nothing compares them with the app's clock except the
+ * skill-run heartbeat (action.repository) read by start-up recovery, which runs before any test
+ * can move the clock; behaviour that depends on time reads `ctx.clock` instead.
+ */
+// eslint-disable-next-line no-restricted-syntax
 export const now = (): Date => new Date();
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import type Nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { MailMessage, Mailer } from '../context.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 interface MailLog {
   info(obj: object, msg?: string): void;
@@ -19,13 +20,15 @@ export const OUTBOX_FILE = 'mail-outbox.jsonl';
 export async function createMailer(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>,
   log: MailLog,
+  /** Stamps the outbox lines (`at`). */
+  clock: Clock = systemClock,
 ): Promise<Mailer> {
   if (config.SMTP_URL) {
     // loaded only when mail goes out through SMTP (the outbox needs none of it)
     const { default: nodemailer } = await import('nodemailer');
     return createSmtpMailer(nodemailer, config.SMTP_URL, config.MAIL_FROM, log);
   }
-  return createOutboxMailer(join(config.dataDir, OUTBOX_FILE), log);
+  return createOutboxMailer(join(config.dataDir, OUTBOX_FILE), log, clock);
 }
 
 function createSmtpMailer(
@@ -57,7 +60,7 @@ function createSmtpMailer(
   };
 }
 
-function createOutboxMailer(file: string, log: MailLog): Mailer {
+function createOutboxMailer(file: string, log: MailLog, clock: Clock): Mailer {
   let dirReady: Promise<unknown> | null = null;
   return {
     driver: 'outbox',
@@ -70,7 +73,7 @@ function createOutboxMailer(file: string, log: MailLog): Mailer {
         text: message.text,
         ...(message.meta?.code ? { code: message.meta.code } : {}),
         ...(message.meta?.purpose ? { purpose: message.meta.purpose } : {}),
-        at: new Date().toISOString(),
+        at: clock.date().toISOString(),
       };
       // One write per line, so concurrent sends never interleave within a line.
       await appendFile(file, `${JSON.stringify(line)}\n`, 'utf8');

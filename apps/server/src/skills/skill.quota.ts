@@ -1,7 +1,8 @@
 /**
  * Daily model-request quotas per tier, enforced when FEATURE_SUBSCRIPTION is on (a self-hosted
  * instance with it off has none). Every run or rerun of a model of tier t1 / t2 is one request;
- * the count is the caller's result versions of that tier since 00:00 UTC, so it resets daily.
+ * the count is the caller's result versions of that tier since 00:00 UTC on the app's clock (their
+ * `createdAt` is written from the same clock), so it resets daily.
  * Past the quota → E2002; a tier the plan may not use at all (quota 0) → E2003. Models of tier
  * `free` (and untiered ones) are not counted. The plans are those of modules/subscription (free:
  * 5 t1 and 50 t2 requests a day; every user is on it until billing exists), and GET
@@ -14,15 +15,15 @@ import { actionResults } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
 import { quotasFor } from '../modules/subscription/subscription.plans.js';
 
-export function startOfUtcDay(at: Date = new Date()): Date {
+export function startOfUtcDay(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 }
 
 /** The caller's t1 and t2 model requests since 00:00 UTC (the quota check and the usage meter). */
 export async function requestsToday(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   uid: string,
-  dayStart: Date = startOfUtcDay(),
+  dayStart: Date = startOfUtcDay(ctx.clock.date()),
 ): Promise<{ t1: number; t2: number }> {
   const [row] = await ctx.db
     .select({

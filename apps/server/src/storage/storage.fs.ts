@@ -100,6 +100,7 @@ export class FsStorage implements ObjectStorage {
   }
 
   private async sweepTemp(): Promise<void> {
+    // eslint-disable-next-line no-restricted-syntax -- compared with file mtimes, which the OS writes in real time
     const cutoff = Date.now() - STALE_TMP_MS;
     for (const name of await readdir(this.tmpDir)) {
       const path = join(this.tmpDir, name);

@@ -4,6 +4,7 @@ import type { ProviderCategory } from '@atelier/contract';
 import { providerItems, providers } from '../../db/schema/index.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import type { ProviderItemRow, ProviderRow } from './provider.types.js';
+import { now } from '../../lib/time.js';
 
 export type NewProviderRow = typeof providers.$inferInsert;
 export type NewProviderItemRow = typeof providerItems.$inferInsert;
@@ -43,7 +44,7 @@ export async function updateProvider(
 ): Promise<ProviderRow | undefined> {
   const [row] = await db
     .update(providers)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now() })
     .where(and(eq(providers.providerId, providerId), eq(providers.uid, uid)))
     .returning();
   return row;
@@ -118,7 +119,7 @@ export async function updateItem(
 ): Promise<ProviderItemRow | undefined> {
   const [row] = await db
     .update(providerItems)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now() })
     .where(and(eq(providerItems.itemId, itemId), eq(providerItems.uid, uid)))
     .returning();
   return row;

@@ -83,11 +83,12 @@ export async function uploadLimitFor(ctx: AppContext, uid: string): Promise<numb
   return (await quotasFor(ctx, uid)).fileUploadLimitBytes;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today's date (UTC) on the app's clock: the daily parse-page count starts afresh with it. */
+const today = (ctx: Pick<AppContext, 'clock'>) => ctx.clock.date().toISOString().slice(0, 10);
 
 async function pagesParsedToday(ctx: AppContext, uid: string): Promise<number> {
   const result = await ctx.db.execute(
-    sql`SELECT pages FROM parse_usage WHERE uid = ${uid} AND day = ${today()}`,
+    sql`SELECT pages FROM parse_usage WHERE uid = ${uid} AND day = ${today(ctx)}`,
   );
   return Number(rowsOf<{ pages: number }>(result)[0]?.pages ?? 0);
 }
@@ -99,7 +100,7 @@ async function pagesParsedToday(ctx: AppContext, uid: string): Promise<number> {
 export async function consumeParsePages(ctx: AppContext, uid: string, pages: number): Promise<void> {
   const quotas = await quotasFor(ctx, uid);
   const limit = quotas.dailyParsePages;
-  const day = today();
+  const day = today(ctx);
   const updated = await ctx.db
     .insert(parseUsage)
     .values({ uid, day, pages })

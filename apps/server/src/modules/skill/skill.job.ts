@@ -28,7 +28,7 @@ export function enqueueSkillRun(ctx: AppContext, resultId: string, version: numb
  * timeout plus a margin failed with the process that ran it; waiting runs are queued again.
  */
 export async function recoverSkillRuns(ctx: AppContext): Promise<number> {
-  const staleBefore = new Date(Date.now() - ctx.config.SKILL_IDLE_TIMEOUT - 30_000);
+  const staleBefore = new Date(ctx.clock.now() - ctx.config.SKILL_IDLE_TIMEOUT - 30_000);
   const waiting = await recoverRuns(ctx.db, staleBefore);
   for (const { resultId, version } of waiting) await enqueueSkillRun(ctx, resultId, version);
   return waiting.length;

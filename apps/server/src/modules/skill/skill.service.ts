@@ -106,9 +106,13 @@ export class SkillRunService {
       version = latest.version + 1;
     }
     const resultId = body.resultId ?? newId('actionResult');
+    // From the app's clock: the daily request quota counts versions created since 00:00 UTC on it.
+    const at = this.ctx.clock.date();
     const values = {
       resultId,
       uid,
+      createdAt: at,
+      updatedAt: at,
       title: titleOf(body.input.query),
       input: body.input,
       tier: resolved?.item.tier ?? null,

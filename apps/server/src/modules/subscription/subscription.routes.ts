@@ -29,7 +29,7 @@ function presentPlan(p: (typeof PLANS)[keyof typeof PLANS]): Plan {
  */
 async function tokenMeter(ctx: AppContext, uid: string): Promise<TokenMeter> {
   const quotas = await quotasFor(ctx, uid);
-  const start = startOfUtcDay();
+  const start = startOfUtcDay(ctx.clock.date());
   const end = new Date(start.getTime() + 86_400_000);
   const used = await requestsToday(ctx, uid, start);
   return {

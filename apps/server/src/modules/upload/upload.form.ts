@@ -43,6 +43,7 @@ export function uploadSpoolDir(config: { dataDir: string }): string {
 /** Creates the spool directory and removes files a crash left there more than an hour ago. */
 export async function prepareSpoolDir(spoolDir: string): Promise<void> {
   mkdirSync(spoolDir, { recursive: true });
+  // eslint-disable-next-line no-restricted-syntax -- compared with file mtimes, which the OS writes in real time
   const cutoff = Date.now() - 60 * 60 * 1000;
   for (const name of await readdir(spoolDir)) {
     const info = await stat(join(spoolDir, name)).catch(() => null);

@@ -2,6 +2,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/helpers.js';
 import { authIdentities, users } from '../../db/schema/index.js';
+import { now } from '../../lib/time.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -50,7 +51,7 @@ export async function updateUser(
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now() })
     .where(eq(users.uid, uid))
     .returning();
   return row;
