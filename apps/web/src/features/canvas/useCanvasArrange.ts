@@ -4,7 +4,9 @@
  */
 import { useCallback, useEffect } from 'react';
 import { App } from 'antd';
+import { useReactFlow, type FitViewOptions } from '@xyflow/react';
 import type * as Y from 'yjs';
+import { READABLE_ZOOM } from './canvasFit';
 import { autoLayout, groupNodes, type SizeOf } from './canvasOps';
 import { useCanvasT } from './useCanvasT';
 
@@ -12,12 +14,15 @@ interface ArrangeInput {
   doc: Y.Doc | null;
   readOnly: boolean;
   sizeOf: SizeOf;
+  /** How the view is fitted (room for the launchpad); Arrange fits the result at a readable zoom. */
+  fitOptions: FitViewOptions;
   autoLayoutOn: boolean;
   /** Changes when a node or edge is added or removed. */
   shape: string;
 }
 
-export function useCanvasArrange({ doc, readOnly, sizeOf, autoLayoutOn, shape }: ArrangeInput) {
+export function useCanvasArrange({ doc, readOnly, sizeOf, fitOptions, autoLayoutOn, shape }: ArrangeInput) {
+  const flow = useReactFlow();
   const ct = useCanvasT();
   const { message } = App.useApp();
 
@@ -27,13 +32,24 @@ export function useCanvasArrange({ doc, readOnly, sizeOf, autoLayoutOn, shape }:
     groupNodes(doc, ids, { sizeOf });
   };
 
-  const layoutNow = useCallback(() => {
+  const layout = useCallback(() => {
     if (doc && !readOnly) autoLayout(doc, { sizeOf });
   }, [doc, readOnly, sizeOf]);
 
+  /** Arrange: lays the graph out, then shows it at a readable zoom with room for the launchpad. */
+  const layoutNow = useCallback(() => {
+    if (!doc || readOnly) return;
+    layout();
+    // the new positions reach React Flow with the doc's update; fit once they are drawn
+    requestAnimationFrame(() => {
+      void flow.fitView({ ...fitOptions, minZoom: READABLE_ZOOM, duration: 200 });
+    });
+  }, [doc, readOnly, layout, flow, fitOptions]);
+
+  // the automatic layout keeps the view where the person put it
   useEffect(() => {
-    if (autoLayoutOn && shape !== '0:0') layoutNow();
-  }, [autoLayoutOn, shape, layoutNow]);
+    if (autoLayoutOn && shape !== '0:0') layout();
+  }, [autoLayoutOn, shape, layout]);
 
   return { group, layoutNow };
 }
