@@ -82,6 +82,7 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
     readOnly,
     sizeOf,
     fitOptions,
+    wrapper,
     autoLayoutOn: preferences.autoLayout,
     shape: `${nodes.length}:${edges.length}`,
   });

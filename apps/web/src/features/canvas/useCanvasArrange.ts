@@ -2,11 +2,11 @@
  * Arranging nodes: grouping a selection, and the automatic layout, run on demand or (with the
  * auto layout toggle) again whenever nodes or edges are added or removed.
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type RefObject } from 'react';
 import { App } from 'antd';
 import { useReactFlow, type FitViewOptions } from '@xyflow/react';
 import type * as Y from 'yjs';
-import { READABLE_ZOOM } from './canvasFit';
+import { LAUNCHPAD_ROOM_PX, READABLE_ZOOM } from './canvasFit';
 import { autoLayout, groupNodes, type SizeOf } from './canvasOps';
 import { useCanvasT } from './useCanvasT';
 
@@ -16,12 +16,22 @@ interface ArrangeInput {
   sizeOf: SizeOf;
   /** How the view is fitted (room for the launchpad); Arrange fits the result at a readable zoom. */
   fitOptions: FitViewOptions;
+  /** The canvas element: Arrange packs unconnected parts in rows as wide as it is. */
+  wrapper: RefObject<HTMLDivElement | null>;
   autoLayoutOn: boolean;
   /** Changes when a node or edge is added or removed. */
   shape: string;
 }
 
-export function useCanvasArrange({ doc, readOnly, sizeOf, fitOptions, autoLayoutOn, shape }: ArrangeInput) {
+export function useCanvasArrange({
+  doc,
+  readOnly,
+  sizeOf,
+  fitOptions,
+  wrapper,
+  autoLayoutOn,
+  shape,
+}: ArrangeInput) {
   const flow = useReactFlow();
   const ct = useCanvasT();
   const { message } = App.useApp();
@@ -33,8 +43,12 @@ export function useCanvasArrange({ doc, readOnly, sizeOf, fitOptions, autoLayout
   };
 
   const layout = useCallback(() => {
-    if (doc && !readOnly) autoLayout(doc, { sizeOf });
-  }, [doc, readOnly, sizeOf]);
+    if (!doc || readOnly) return;
+    const box = wrapper.current;
+    // the shape of the free part of the view: its width over its height above the launchpad
+    const aspect = box ? box.clientWidth / Math.max(200, box.clientHeight - LAUNCHPAD_ROOM_PX) : undefined;
+    autoLayout(doc, aspect ? { sizeOf, aspect } : { sizeOf });
+  }, [doc, readOnly, sizeOf, wrapper]);
 
   /** Arrange: lays the graph out, then shows it at a readable zoom with room for the launchpad. */
   const layoutNow = useCallback(() => {
@@ -42,7 +56,7 @@ export function useCanvasArrange({ doc, readOnly, sizeOf, fitOptions, autoLayout
     layout();
     // the new positions reach React Flow with the doc's update; fit once they are drawn
     requestAnimationFrame(() => {
-      void flow.fitView({ ...fitOptions, minZoom: READABLE_ZOOM, duration: 200 });
+      void flow.fitView({ ...fitOptions, minZoom: READABLE_ZOOM });
     });
   }, [doc, readOnly, layout, flow, fitOptions]);
 
