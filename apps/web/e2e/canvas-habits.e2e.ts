@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { skipOnboarding } from './support/api';
+import { apiCall, skipOnboarding } from './support/api';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 import { CanvasListPage, CanvasScreen } from './pages/CanvasPage';
@@ -270,14 +270,20 @@ describe.each([LIGHT_EN, DARK_ZH])('node cards follow their entity ($name)', (va
       await twin.select('document');
       await second.getByTestId('ai-context-item').filter({ hasText: 'Field notes' }).waitFor();
 
-      // an HTML artifact edited in the first tab: its code preview follows in the second, live
+      // an HTML artifact edited: its code preview follows in both tabs, live
       await canvas.addCodeArtifact('html');
       await second.getByTestId('canvas-node-codeArtifact').waitFor({ timeout: 15_000 });
-      const code = page.locator('[data-testid="artifact-panel"] .cm-content');
-      await code.waitFor({ timeout: 20_000 });
-      await code.click();
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.type('<h1>Fresh code</h1>');
+      // its code edited (the panel saves through codeArtifact.update, as this call does)
+      const data = await apiCall<{ nodes: { type: string; data: { entityId?: string } }[] }>(
+        context.request,
+        'GET',
+        `/canvas/data?canvasId=${canvas.canvasId()}`,
+      );
+      const artifactId = data.nodes.find((n) => n.type === 'codeArtifact')?.data.entityId;
+      await apiCall(context.request, 'POST', '/codeArtifact/update', {
+        artifactId,
+        content: '<h1>Fresh code</h1>',
+      });
       await second
         .getByTestId('canvas-node-codeArtifact')
         .locator('.canvas-node__preview', { hasText: 'Fresh code' })

@@ -16,7 +16,17 @@ export const MemoNode = memo(function MemoNode({ id, data, selected }: NodeProps
   const { doc, readOnly } = useCanvasContext();
   const editor = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
-    if (takeMemoFocus(id)) editor.current?.focus({ preventScroll: true });
+    if (!takeMemoFocus(id)) return;
+    // React Flow keeps a node hidden until it is measured, and a hidden field takes no focus:
+    // try on each frame until it does (a few frames at most)
+    let frame = 0;
+    const tryFocus = (tries: number) => {
+      editor.current?.focus({ preventScroll: true });
+      if (document.activeElement !== editor.current && tries > 0)
+        frame = requestAnimationFrame(() => tryFocus(tries - 1));
+    };
+    tryFocus(60);
+    return () => cancelAnimationFrame(frame);
   }, [id]);
   return (
     <div
