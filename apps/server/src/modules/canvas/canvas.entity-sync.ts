@@ -20,7 +20,7 @@ export interface EntityNodeFields {
 
 /**
  * Updates the nodes of `type` whose entity is `entityId` on every canvas that holds one (found
- * through the stored snapshots). Returns how many canvases changed.
+ * through the stored snapshots, and the canvases open now). Returns how many canvases changed.
  */
 export async function syncEntityNodes(
   db: DbOrTx,
@@ -35,9 +35,13 @@ export async function syncEntityNodes(
     .select({ canvasId: canvases.canvasId })
     .from(canvases)
     .where(sql`${canvases.snapshot} @> ${wanted}::jsonb`);
+  // canvases open right now too: a node added a moment ago may not be in the stored snapshot yet
+  const names = new Set([
+    ...rows.map((r) => canvasDocName(r.canvasId)),
+    ...collab.openNames().filter((n) => n.startsWith(canvasDocName(''))),
+  ]);
   let changed = 0;
-  for (const { canvasId } of rows) {
-    const name = canvasDocName(canvasId);
+  for (const name of names) {
     const stale = await collab.read(name, (doc) => nodesToUpdate(doc, type, entityId, fields));
     if (stale.length === 0) continue;
     await collab.write(name, (doc) => {

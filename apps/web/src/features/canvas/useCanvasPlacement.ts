@@ -17,6 +17,7 @@ import {
 } from '@atelier/canvas';
 import { LIMITS } from '@atelier/contract';
 import type { PlaceNodeOptions, PreviewTarget } from './canvasContext';
+import { LAUNCHPAD_ROOM_PX } from './canvasFit';
 import { DEFAULT_NODE_SIZE, findFreeSpot, type Box, type SizeOf } from './canvasOps';
 import { previewTargetOf } from './previewTarget';
 import { useCanvasT } from './useCanvasT';
@@ -121,7 +122,15 @@ export function useCanvasPlacement({ doc, readOnly, wrapper, openPreview }: Plac
       // a little above the middle: the launchpad covers the bottom of the view
       y: view.y + view.height * 0.42 - DEFAULT_NODE_SIZE.height / 2,
     };
-    return findFreeSpot(target, DEFAULT_NODE_SIZE, boxes);
+    // the strip the launchpad covers counts as taken
+    const zoom = flow.getViewport().zoom;
+    const launchpad = {
+      x: view.x,
+      y: view.y + view.height - LAUNCHPAD_ROOM_PX / zoom,
+      width: view.width,
+      height: LAUNCHPAD_ROOM_PX / zoom,
+    };
+    return findFreeSpot(target, DEFAULT_NODE_SIZE, [...boxes, launchpad]);
   };
 
   /** Places a node beside the nodes it connects from (or near the view) and draws the edges. */
