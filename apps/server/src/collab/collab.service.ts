@@ -311,6 +311,11 @@ export class CollabService {
    * Makes open connections of `name` read-only (or writable again) without reconnecting, in
    * every process, and tells their clients (a `readOnly` stateless message).
    */
+  /** Names of the documents open on this server right now (their newest state is not stored yet). */
+  openNames(): string[] {
+    return [...this.hocuspocus.documents.keys()];
+  }
+
   setReadOnly(name: string, readOnly: boolean): void {
     this.applyReadOnly(name, readOnly);
     this.publish({ origin: this.instanceId, name, readOnly });

@@ -8,7 +8,7 @@ import { CodeArtifactService } from './code-artifact.service.js';
 export function codeArtifactHandlers(
   ctx: AppContext,
   services: Services,
-  artifacts = new CodeArtifactService(ctx.db, services.uploads),
+  artifacts = new CodeArtifactService(ctx.db, services.uploads, services.collab),
 ): Handlers {
   const url = ctx.config.fileBaseUrl;
   return {

@@ -21,6 +21,8 @@ import { now } from '../../lib/time.js';
 import { accessFor, userActor, type AccessAction } from '../access/access.js';
 import type { StoredFile } from '../upload/upload.service.js';
 import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
+import type { CollabService } from '../../collab/index.js';
+import { NODE_PREVIEW_CHARS, syncEntityNodes } from '../canvas/canvas.entity-sync.js';
 
 export type CodeArtifactRow = typeof codeArtifacts.$inferSelect;
 type NewCodeArtifact = typeof codeArtifacts.$inferInsert;
@@ -111,6 +113,8 @@ export class CodeArtifactService {
   constructor(
     private readonly db: Db,
     private readonly files: OwnedFileReader,
+    /** Keeps the artifact's canvas nodes (title, code preview) in step; none in tests without collab. */
+    private readonly collab?: CollabService,
   ) {}
 
   get(uid: string, artifactId: string): Promise<CodeArtifactRow> {
@@ -155,6 +159,12 @@ export class CodeArtifactService {
       .where(and(eq(codeArtifacts.artifactId, input.artifactId), eq(codeArtifacts.uid, uid)))
       .returning();
     if (!row) throw notFound();
+    if (this.collab && (row.title !== existing.title || row.content !== existing.content)) {
+      await syncEntityNodes(this.db, this.collab, 'codeArtifact', row.artifactId, {
+        title: row.title,
+        contentPreview: row.content.slice(0, NODE_PREVIEW_CHARS),
+      });
+    }
     return row;
   }
 

@@ -19,6 +19,7 @@ import { now } from '../../lib/time.js';
 import { accessFor, notFoundError, userActor, type AccessAction } from '../access/access.js';
 import { removeDependents, type Removal } from '../access/access.delete.js';
 import type { DbOrTx } from '../../db/helpers.js';
+import { syncEntityNodes } from '../canvas/canvas.entity-sync.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -139,6 +140,10 @@ export class DocumentService {
     }
     if (input.readOnly !== undefined && input.readOnly !== current.readOnly) {
       this.collab.setReadOnly(documentDocName(current.docId), input.readOnly);
+    }
+    // canvas nodes of this document show its title: renamed, they follow
+    if (input.title !== undefined && input.title !== current.title) {
+      await syncEntityNodes(this.db, this.collab, 'document', current.docId, { title: input.title });
     }
     return this.load(uid, current.docId);
   }

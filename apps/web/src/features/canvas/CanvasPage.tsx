@@ -13,7 +13,15 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spin } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, SelectionMode } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  SelectionMode,
+  useReactFlow,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { StatusPage } from '../../components/StatusPage';
 import { useResolvedTheme } from '../../stores/themeStore';
@@ -21,6 +29,8 @@ import { AskAiLaunchpad } from '../ai/lazy';
 import { ItemLabels } from '../labels/ItemLabels';
 import { CanvasContextMenu } from './CanvasContextMenu';
 import { CanvasContext, type CanvasContextValue } from './canvasContext';
+import { fitViewOptionsFor } from './canvasFit';
+import { DEFAULT_NODE_SIZE } from './canvasOps';
 import { CanvasToolbar } from './CanvasToolbar';
 import { HoverGuide } from './HoverGuide';
 import { nodeTypes } from './nodes';
@@ -44,6 +54,7 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
   const navigate = useNavigate();
   const dark = useResolvedTheme() === 'dark';
   const wrapper = useRef<HTMLDivElement>(null);
+  const flow = useReactFlow<FlowNode>();
   const { detail, doc, status, readOnly, setReadOnly } = useCanvasCollab(canvasId);
   const title = detail.data?.title || t('canvas.list.untitled');
   const { nodes, edges, onNodesChange, onEdgesChange, onConnect, undoManager } = useCanvasFlow(doc, readOnly);
@@ -64,10 +75,16 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
     wrapper,
     reportLimit,
   });
+  const fitOptions = useMemo(
+    () => fitViewOptionsFor(preferences.launchpadShown && !readOnly),
+    [preferences.launchpadShown, readOnly],
+  );
   const { group, layoutNow } = useCanvasArrange({
     doc,
     readOnly,
     sizeOf,
+    fitOptions,
+    wrapper,
     autoLayoutOn: preferences.autoLayout,
     shape: `${nodes.length}:${edges.length}`,
   });
@@ -127,6 +144,20 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
           data-pointer-mode={preferences.pointerMode}
           data-operation-mode={preferences.operationMode}
           {...pointerProps}
+          onDoubleClick={(e) => {
+            // double-click on the empty canvas: a focused memo there (centred on the pointer)
+            if (
+              readOnly ||
+              !(e.target instanceof Element) ||
+              !e.target.classList.contains('react-flow__pane')
+            )
+              return;
+            const at = flow.screenToFlowPosition({ x: e.clientX, y: e.clientY });
+            entities.addMemoAt({
+              x: Math.round(at.x - DEFAULT_NODE_SIZE.width / 2),
+              y: Math.round(at.y - DEFAULT_NODE_SIZE.height / 2),
+            });
+          }}
         >
           {context ? (
             <CanvasContext.Provider value={context}>
@@ -154,8 +185,9 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
                 zoomOnPinch
                 deleteKeyCode={readOnly ? null : ['Backspace', 'Delete']}
                 colorMode={dark ? 'dark' : 'light'}
+                zoomOnDoubleClick={false}
                 fitView
-                fitViewOptions={{ maxZoom: 1 }}
+                fitViewOptions={fitOptions}
                 minZoom={0.05}
                 proOptions={{ hideAttribution: true }}
               >

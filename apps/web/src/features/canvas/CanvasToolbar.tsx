@@ -95,7 +95,13 @@ function ViewSettings(
       <div className="canvas-view__row">
         <span>{ct('prefs.autoLayout')}</span>
         <span className="canvas-view__inline">
-          <Button size="small" type="link" disabled={props.readOnly} onClick={props.onLayoutNow}>
+          <Button
+            size="small"
+            type="link"
+            disabled={props.readOnly}
+            onClick={props.onLayoutNow}
+            data-testid="canvas-layout-now"
+          >
             {ct('prefs.layoutNow')}
           </Button>
           <Switch

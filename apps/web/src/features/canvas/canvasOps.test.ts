@@ -4,7 +4,7 @@ import {
   autoLayout,
   copyNodes,
   duplicateNodes,
-  freeSpotBelow,
+  findFreeSpot,
   groupNodes,
   overlaps,
   parseClip,
@@ -89,6 +89,38 @@ describe('canvas operations', () => {
   });
 });
 
+describe('autoLayout (dagre)', () => {
+  const size = () => ({ width: 240, height: 120 });
+
+  it('packs many unconnected cards in rows, not one tall column, without overlaps', () => {
+    const doc = createCanvasDoc();
+    for (let i = 0; i < 30; i += 1)
+      addNode(doc, { type: 'memo', position: { x: 0, y: i * 10 }, data: { title: `m${i}` } });
+    const laid = [...autoLayout(doc, { sizeOf: size }).values()];
+    const width = Math.max(...laid.map((p) => p.x + 240)) - Math.min(...laid.map((p) => p.x));
+    const height = Math.max(...laid.map((p) => p.y + 120)) - Math.min(...laid.map((p) => p.y));
+    expect(width / height).toBeGreaterThan(1);
+    expect(width / height).toBeLessThan(4);
+    for (const [i, a] of laid.entries())
+      for (const b of laid.slice(i + 1))
+        expect(overlaps({ ...a, ...size() }, { ...b, ...size() })).toBe(false);
+  });
+
+  it('moves a group as one: its children keep their place inside it', () => {
+    const { doc, a, b, c } = sample();
+    const groupId = groupNodes(doc, [a.id, c.id])!;
+    const inside = getNode(doc, a.id)!.position;
+    const positions = autoLayout(doc, {
+      sizeOf: (n) => (n.id === groupId ? { width: 1100, height: 200 } : size()),
+    });
+    expect(positions.has(a.id)).toBe(false);
+    expect(positions.has(groupId)).toBe(true);
+    expect(getNode(doc, a.id)!.position).toEqual(inside);
+    // the group and b are connected (a → b → c), so they are laid side by side
+    expect(positions.get(b.id)!.x).not.toBe(positions.get(groupId)!.x);
+  });
+});
+
 describe('canvas preferences', () => {
   it('reads defaults and stored values, and writes one toggle keeping the rest', () => {
     expect(readCanvasPreferences(undefined).clickPreview).toBe(true);
@@ -101,22 +133,55 @@ describe('canvas preferences', () => {
   });
 });
 
-describe('freeSpotBelow', () => {
+describe('findFreeSpot', () => {
   const size = { width: 240, height: 120 };
+  const clear = (
+    spot: { x: number; y: number },
+    boxes: { x: number; y: number; width: number; height: number }[],
+  ) => !boxes.some((box) => overlaps({ ...spot, ...size }, box, 24));
+
   it('keeps the wanted spot when it is free', () => {
-    expect(freeSpotBelow({ x: 400, y: 0 }, size, [{ x: 0, y: 0, width: 240, height: 120 }])).toEqual({
+    expect(findFreeSpot({ x: 400, y: 0 }, size, [{ x: 0, y: 0, width: 240, height: 120 }])).toEqual({
       x: 400,
       y: 0,
     });
   });
 
-  it('moves below earlier answers to the same node instead of covering them', () => {
-    const earlier = [
-      { x: 400, y: 0, width: 240, height: 300 },
-      { x: 420, y: 330, width: 240, height: 100 },
-    ];
-    const spot = freeSpotBelow({ x: 400, y: 0 }, size, earlier, 24);
-    expect(spot).toEqual({ x: 400, y: 454 });
-    expect(earlier.some((box) => overlaps({ ...spot, ...size }, box, 24))).toBe(false);
+  it('finds the nearest free spot around a crowded target, overlapping nothing', () => {
+    // a 3 x 3 block of cards right where the new node is wanted
+    const boxes = [0, 1, 2].flatMap((row) =>
+      [0, 1, 2].map((col) => ({ x: col * 280, y: row * 160, width: 240, height: 120 })),
+    );
+    const target = { x: 280, y: 160 };
+    const spot = findFreeSpot(target, size, boxes);
+    expect(clear(spot, boxes)).toBe(true);
+    // beside the block, not far away: within one card plus the gap of its edge
+    const distance = Math.hypot(spot.x - target.x, spot.y - target.y);
+    expect(distance).toBeLessThanOrEqual(280 + 264);
+    // and no free spot on the search grid is nearer
+    for (let dx = -20; dx <= 20; dx += 1)
+      for (let dy = -20; dy <= 20; dy += 1) {
+        const near = { x: target.x + dx * 40, y: target.y + dy * 40 };
+        if (Math.hypot(dx * 40, dy * 40) < distance - 0.5) expect(clear(near, boxes)).toBe(false);
+      }
+  });
+
+  it('puts successive nodes next to each other instead of on one spot', () => {
+    const boxes: { x: number; y: number; width: number; height: number }[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const spot = findFreeSpot({ x: 0, y: 0 }, size, boxes);
+      expect(clear(spot, boxes)).toBe(true);
+      boxes.push({ ...spot, ...size });
+    }
+    const spread = Math.max(...boxes.map((b) => Math.hypot(b.x, b.y)));
+    expect(spread).toBeLessThan(800);
+  });
+
+  it('prefers the weighted direction (answers stack below before drifting right)', () => {
+    const context = { x: 0, y: 0, width: 240, height: 120 };
+    const first = { x: 320, y: 0, width: 240, height: 120 };
+    const spot = findFreeSpot({ x: 320, y: 0 }, size, [context, first], { prefer: { x: 1.5, y: 1 } });
+    expect(spot.x).toBe(320);
+    expect(spot.y).toBeGreaterThan(0);
   });
 });

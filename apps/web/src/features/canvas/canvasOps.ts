@@ -1,8 +1,9 @@
 /**
  * Canvas edits that span several nodes: copy / paste (also across canvases), duplicate, group and
- * ungroup, and a left-to-right layered layout. Pure functions over the canvas Y.Doc, so they are
+ * ungroup, the Arrange layout (dagre) and where a new node finds room. Pure functions over the canvas Y.Doc, so they are
  * unit-tested without a browser. Positions of nodes inside a group are relative to the group.
  */
+import dagre from '@dagrejs/dagre';
 import type * as Y from 'yjs';
 import {
   addEdge,
@@ -54,24 +55,45 @@ export function overlaps(a: Box, b: Box, gap = 0): boolean {
 }
 
 /**
- * Where a new node of `size` goes when it should stand at `start` (right of the node it answers):
- * there if that is free, else straight below, under whatever is in the way, so answers to the
- * same node stack up instead of covering each other.
+ * The free spot for a node of `size` nearest to `target` (its wished top-left corner): the
+ * candidates lie on a grid of `step` around the target, ring after ring; the first ring with a
+ * spot that keeps `gap` from every box gives the one closest to the target. `prefer` weighs the
+ * distance per axis (e.g. `{ x: 1.5, y: 1 }` favours going down over going right).
  */
-export function freeSpotBelow(
-  start: { x: number; y: number },
+export function findFreeSpot(
+  target: { x: number; y: number },
   size: { width: number; height: number },
   boxes: readonly Box[],
-  gap = 24,
+  options: { gap?: number; step?: number; prefer?: { x: number; y: number } } = {},
 ): { x: number; y: number } {
-  let y = start.y;
-  for (let step = 0; step < 1000; step += 1) {
-    const spot = { x: start.x, y, ...size };
-    const blockers = boxes.filter((box) => overlaps(spot, box, gap));
-    if (blockers.length === 0) break;
-    y = Math.max(...blockers.map((box) => box.y + box.height)) + gap;
+  const gap = options.gap ?? 24;
+  const step = options.step ?? 40;
+  const weight = options.prefer ?? { x: 1, y: 1 };
+  const free = (x: number, y: number) => !boxes.some((b) => overlaps({ x, y, ...size }, b, gap));
+  if (free(target.x, target.y)) return { x: Math.round(target.x), y: Math.round(target.y) };
+  for (let ring = 1; ring <= 400; ring += 1) {
+    let best: { x: number; y: number; cost: number } | null = null;
+    for (let i = -ring; i <= ring; i += 1) {
+      // the four sides of the square ring (corners visited twice, harmless)
+      for (const [dx, dy] of [
+        [i, -ring],
+        [i, ring],
+        [-ring, i],
+        [ring, i],
+      ] as const) {
+        const x = target.x + dx * step;
+        const y = target.y + dy * step;
+        // ties go down and right rather than up and left (reading order)
+        const cost =
+          Math.hypot(dx * step * weight.x, dy * step * weight.y) +
+          (dy < 0 ? 0.002 : 0) +
+          (dx < 0 ? 0.001 : 0);
+        if ((!best || cost < best.cost) && free(x, y)) best = { x, y, cost };
+      }
+    }
+    if (best) return { x: Math.round(best.x), y: Math.round(best.y) };
   }
-  return { x: Math.round(start.x), y: Math.round(y) };
+  return { x: Math.round(target.x), y: Math.round(target.y) };
 }
 
 /** A node's position on the canvas (parents' offsets added up). */
@@ -227,57 +249,79 @@ export function ungroupNode(doc: Y.Doc, groupId: string): string[] {
 }
 
 /**
- * Left-to-right layered layout of the top-level nodes: a node's column is the longest chain of
- * edges leading to it (cycles are broken), rows keep the previous vertical order. Returns the
- * positions it set.
+ * The Arrange layout of the top-level nodes (a group moves as one, its children inside it): each
+ * connected part of the graph is laid out left to right by dagre, then the parts are packed in
+ * rows about as wide as a screen is for its height, so the result stays readable when fitted
+ * instead of one tall column. Edges from or into a group's children count for the group. Returns
+ * the positions it set.
  */
 export function autoLayout(
   doc: Y.Doc,
-  options: { sizeOf?: SizeOf; gapX?: number; gapY?: number } = {},
+  options: { sizeOf?: SizeOf; gapX?: number; gapY?: number; aspect?: number } = {},
 ): Map<string, { x: number; y: number }> {
   const sizeOf = options.sizeOf ?? defaultSize;
   const gapX = options.gapX ?? 80;
   const gapY = options.gapY ?? 40;
+  const aspect = options.aspect ?? 16 / 10;
   const snapshot = getCanvasSnapshot(doc);
+  const byId = new Map(snapshot.nodes.map((n) => [n.id, n]));
   const top = snapshot.nodes.filter((n) => n.parentId === undefined);
-  const topIds = new Set(top.map((n) => n.id));
-  const incoming = new Map<string, string[]>(top.map((n) => [n.id, []]));
-  for (const edge of snapshot.edges) {
-    if (topIds.has(edge.source) && topIds.has(edge.target) && edge.source !== edge.target)
-      incoming.get(edge.target)?.push(edge.source);
-  }
-  const layer = new Map<string, number>();
-  const visiting = new Set<string>();
-  const layerOf = (id: string): number => {
-    const known = layer.get(id);
-    if (known !== undefined) return known;
-    if (visiting.has(id)) return 0; // cycle: break it here
-    visiting.add(id);
-    const value = Math.max(-1, ...(incoming.get(id) ?? []).map(layerOf)) + 1;
-    visiting.delete(id);
-    layer.set(id, value);
-    return value;
+  if (top.length === 0) return new Map();
+  const topOf = (id: string): string | undefined => {
+    let node = byId.get(id);
+    for (let depth = 0; node?.parentId !== undefined && depth < 1000; depth += 1)
+      node = byId.get(node.parentId);
+    return node?.id;
   };
-  const columns: CanvasNode[][] = [];
-  for (const node of top) (columns[layerOf(node.id)] ??= []).push(node);
+  const links: [string, string][] = [];
+  const seen = new Set<string>();
+  for (const edge of snapshot.edges) {
+    const source = topOf(edge.source);
+    const target = topOf(edge.target);
+    if (!source || !target || source === target || seen.has(`${source}>${target}`)) continue;
+    seen.add(`${source}>${target}`);
+    links.push([source, target]);
+  }
+  // connected parts, in the canvas's reading order (top to bottom, then left to right)
+  const parent = new Map(top.map((n) => [n.id, n.id]));
+  const find = (id: string): string => {
+    let root = id;
+    while (parent.get(root) !== root) root = parent.get(root) ?? root;
+    parent.set(id, root);
+    return root;
+  };
+  for (const [a, b] of links) parent.set(find(a), find(b));
+  const ordered = [...top].sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x);
+  const parts = new Map<string, CanvasNode[]>();
+  for (const node of ordered) {
+    const root = find(node.id);
+    const list = parts.get(root) ?? [];
+    list.push(node);
+    parts.set(root, list);
+  }
+  const sizes = new Map(top.map((n) => [n.id, sizeOf(n)]));
+  const laidOut = [...parts.values()].map((nodes) => layoutPart(nodes, links, sizes, gapX, gapY));
+  // pack the parts in rows
+  const area = laidOut.reduce((sum, p) => sum + (p.width + gapX) * (p.height + gapY), 0);
+  const rowWidth = Math.max(Math.sqrt(area * aspect), ...laidOut.map((p) => p.width));
   const origin = {
-    x: Math.min(0, ...top.map((n) => n.position.x)),
-    y: Math.min(0, ...top.map((n) => n.position.y)),
+    x: Math.min(...top.map((n) => n.position.x)),
+    y: Math.min(...top.map((n) => n.position.y)),
   };
   const result = new Map<string, { x: number; y: number }>();
-  let x = origin.x;
-  for (const column of columns) {
-    if (!column) continue;
-    column.sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x);
-    let y = origin.y;
-    let width = 0;
-    for (const node of column) {
-      const size = sizeOf(node);
-      result.set(node.id, { x, y });
-      y += size.height + gapY;
-      width = Math.max(width, size.width);
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  for (const part of laidOut) {
+    if (x > 0 && x + part.width > rowWidth) {
+      x = 0;
+      y += rowHeight + gapY * 2;
+      rowHeight = 0;
     }
-    x += width + gapX;
+    for (const [id, at] of part.positions)
+      result.set(id, { x: Math.round(origin.x + x + at.x), y: Math.round(origin.y + y + at.y) });
+    x += part.width + gapX;
+    rowHeight = Math.max(rowHeight, part.height);
   }
   doc.transact(() => {
     for (const [id, position] of result) {
@@ -287,4 +331,39 @@ export function autoLayout(
     }
   });
   return result;
+}
+
+/** One connected part laid out by dagre; positions are top-left corners from the part's corner. */
+function layoutPart(
+  nodes: readonly CanvasNode[],
+  links: readonly [string, string][],
+  sizes: ReadonlyMap<string, { width: number; height: number }>,
+  gapX: number,
+  gapY: number,
+): { positions: Map<string, { x: number; y: number }>; width: number; height: number } {
+  const sizeOfId = (id: string) => sizes.get(id) ?? DEFAULT_NODE_SIZE;
+  if (nodes.length === 1) {
+    const only = nodes[0] as CanvasNode;
+    return { positions: new Map([[only.id, { x: 0, y: 0 }]]), ...sizeOfId(only.id) };
+  }
+  const ids = new Set(nodes.map((n) => n.id));
+  const graph = new dagre.graphlib.Graph();
+  graph.setGraph({ rankdir: 'LR', nodesep: gapY, ranksep: gapX, marginx: 0, marginy: 0 });
+  graph.setDefaultEdgeLabel(() => ({}));
+  for (const node of nodes) graph.setNode(node.id, { ...sizeOfId(node.id) });
+  for (const [a, b] of links) if (ids.has(a) && ids.has(b)) graph.setEdge(a, b);
+  dagre.layout(graph);
+  const positions = new Map<string, { x: number; y: number }>();
+  let width = 0;
+  let height = 0;
+  for (const node of nodes) {
+    const placed = graph.node(node.id);
+    const size = sizeOfId(node.id);
+    const x = placed.x - size.width / 2;
+    const y = placed.y - size.height / 2;
+    positions.set(node.id, { x, y });
+    width = Math.max(width, x + size.width);
+    height = Math.max(height, y + size.height);
+  }
+  return { positions, width, height };
 }

@@ -2,9 +2,11 @@
  * Arranging nodes: grouping a selection, and the automatic layout, run on demand or (with the
  * auto layout toggle) again whenever nodes or edges are added or removed.
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type RefObject } from 'react';
 import { App } from 'antd';
+import { useReactFlow, type FitViewOptions } from '@xyflow/react';
 import type * as Y from 'yjs';
+import { LAUNCHPAD_ROOM_PX, READABLE_ZOOM } from './canvasFit';
 import { autoLayout, groupNodes, type SizeOf } from './canvasOps';
 import { useCanvasT } from './useCanvasT';
 
@@ -12,12 +14,25 @@ interface ArrangeInput {
   doc: Y.Doc | null;
   readOnly: boolean;
   sizeOf: SizeOf;
+  /** How the view is fitted (room for the launchpad); Arrange fits the result at a readable zoom. */
+  fitOptions: FitViewOptions;
+  /** The canvas element: Arrange packs unconnected parts in rows as wide as it is. */
+  wrapper: RefObject<HTMLDivElement | null>;
   autoLayoutOn: boolean;
   /** Changes when a node or edge is added or removed. */
   shape: string;
 }
 
-export function useCanvasArrange({ doc, readOnly, sizeOf, autoLayoutOn, shape }: ArrangeInput) {
+export function useCanvasArrange({
+  doc,
+  readOnly,
+  sizeOf,
+  fitOptions,
+  wrapper,
+  autoLayoutOn,
+  shape,
+}: ArrangeInput) {
+  const flow = useReactFlow();
   const ct = useCanvasT();
   const { message } = App.useApp();
 
@@ -27,13 +42,28 @@ export function useCanvasArrange({ doc, readOnly, sizeOf, autoLayoutOn, shape }:
     groupNodes(doc, ids, { sizeOf });
   };
 
-  const layoutNow = useCallback(() => {
-    if (doc && !readOnly) autoLayout(doc, { sizeOf });
-  }, [doc, readOnly, sizeOf]);
+  const layout = useCallback(() => {
+    if (!doc || readOnly) return;
+    const box = wrapper.current;
+    // the shape of the free part of the view: its width over its height above the launchpad
+    const aspect = box ? box.clientWidth / Math.max(200, box.clientHeight - LAUNCHPAD_ROOM_PX) : undefined;
+    autoLayout(doc, aspect ? { sizeOf, aspect } : { sizeOf });
+  }, [doc, readOnly, sizeOf, wrapper]);
 
+  /** Arrange: lays the graph out, then shows it at a readable zoom with room for the launchpad. */
+  const layoutNow = useCallback(() => {
+    if (!doc || readOnly) return;
+    layout();
+    // the new positions reach React Flow with the doc's update; fit once they are drawn
+    requestAnimationFrame(() => {
+      void flow.fitView({ ...fitOptions, minZoom: READABLE_ZOOM });
+    });
+  }, [doc, readOnly, layout, flow, fitOptions]);
+
+  // the automatic layout keeps the view where the person put it
   useEffect(() => {
-    if (autoLayoutOn && shape !== '0:0') layoutNow();
-  }, [autoLayoutOn, shape, layoutNow]);
+    if (autoLayoutOn && shape !== '0:0') layout();
+  }, [autoLayoutOn, shape, layout]);
 
   return { group, layoutNow };
 }

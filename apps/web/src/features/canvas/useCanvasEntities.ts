@@ -8,6 +8,7 @@ import type { CodeArtifactType } from '@atelier/contract';
 import { useApiMutation } from '../../api/apiQuery';
 import { formDataOf } from '../../api/formData';
 import { ARTIFACT_STARTERS } from './artifactStarters';
+import { requestMemoFocus } from './memoFocus';
 import { CANVAS_IMAGE_MAX_BYTES } from './CanvasToolbar';
 import { useCanvasT } from './useCanvasT';
 import type { PlaceNode } from './useCanvasPlacement';
@@ -77,8 +78,16 @@ export function useCanvasEntities(canvasId: string, placeNode: PlaceNode) {
         : ct('messages.imageSize', { size: `${CANVAS_IMAGE_MAX_BYTES / 1024 / 1024} MB` }),
     );
 
+  /** A new memo, focused so typing goes into it (at `at`, e.g. where the canvas was double-clicked). */
+  const addMemo = (at?: { x: number; y: number }) => {
+    const id = placeNode({ type: 'memo', data: { title: '' } }, at ? { at } : {});
+    if (id) requestMemoFocus(id);
+    return id;
+  };
+
   return {
-    addMemo: () => placeNode({ type: 'memo', data: { title: '' } }),
+    addMemo: () => void addMemo(),
+    addMemoAt: (at: { x: number; y: number }) => void addMemo(at),
     addDocument: () => void addDocument(),
     addCodeArtifact: (type: CodeArtifactType) => void addCodeArtifact(type),
     addWebsite: (url: string) => placeNode({ type: 'website', data: { title: url, metadata: { url } } }),

@@ -1,6 +1,6 @@
 /**
- * Where new nodes go: a free spot in the current view, or right of the nodes they connect from
- * (with the edges drawn). Also measures nodes for the layout helpers and turns the node limit
+ * Where new nodes go: the nearest free spot to the middle of the view, or beside the selected
+ * node or the nodes they connect from (with the edges drawn). Also measures nodes for the layout helpers and turns the node limit
  * error into a message.
  */
 import { useCallback, useRef, type RefObject } from 'react';
@@ -17,7 +17,8 @@ import {
 } from '@atelier/canvas';
 import { LIMITS } from '@atelier/contract';
 import type { PlaceNodeOptions, PreviewTarget } from './canvasContext';
-import { DEFAULT_NODE_SIZE, freeSpotBelow, overlaps, type Box, type SizeOf } from './canvasOps';
+import { LAUNCHPAD_ROOM_PX } from './canvasFit';
+import { DEFAULT_NODE_SIZE, findFreeSpot, type Box, type SizeOf } from './canvasOps';
 import { previewTargetOf } from './previewTarget';
 import { useCanvasT } from './useCanvasT';
 import type { FlowNode } from './useCanvasFlow';
@@ -72,44 +73,71 @@ export function useCanvasPlacement({ doc, readOnly, wrapper, openPreview }: Plac
       };
     });
 
-  /** A free spot near the middle of the current view, shifted a little for each new node. */
-  const nextPosition = () => {
+  /** The visible part of the canvas, in canvas coordinates. */
+  const viewRect = (): Box => {
     const { x, y, zoom } = flow.getViewport();
     const width = wrapper.current?.clientWidth ?? 800;
     const height = wrapper.current?.clientHeight ?? 600;
-    const view = { x: -x / zoom, y: -y / zoom, width: width / zoom, height: height / zoom };
-    const boxes = nodeBoxes();
-    const { width: w, height: h } = DEFAULT_NODE_SIZE;
-    const free = (px: number, py: number) =>
-      !boxes.some((b) => overlaps({ x: px, y: py, width: w, height: h }, b, 24));
-    // scan the visible area row by row for a free slot; fall back to a cascade near the top left
-    for (let py = view.y + 40; py + h <= view.y + view.height - 40; py += 60) {
-      for (let px = view.x + 40; px + w <= view.x + view.width - 40; px += 60) {
-        if (free(px, py)) return { x: Math.round(px), y: Math.round(py) };
-      }
-    }
-    const n = boxes.length % 8;
-    return { x: Math.round(view.x + 40 + n * 24), y: Math.round(view.y + 40 + n * 24) };
+    return { x: -x / zoom, y: -y / zoom, width: width / zoom, height: height / zoom };
   };
 
-  /** Places a node right of the nodes it connects from (or near the view) and draws the edges. */
+  /**
+   * Where a new node goes: right of the nodes it connects from (an AI answer beside its
+   * context), else right of the one selected node, else the middle of the view (above the
+   * launchpad); in each case the nearest free spot, never on top of another node.
+   */
+  const positionFor = (sources: readonly CanvasNode[]) => {
+    const boxes = nodeBoxes();
+    const boxOf = (id: string) => {
+      const internal = flow.getInternalNode(id);
+      if (!internal) return null;
+      const at = internal.internals.positionAbsolute;
+      return {
+        x: at.x,
+        y: at.y,
+        width: internal.measured.width ?? DEFAULT_NODE_SIZE.width,
+        height: internal.measured.height ?? DEFAULT_NODE_SIZE.height,
+      };
+    };
+    const anchors = (
+      sources.length
+        ? sources.map((n) => n.id)
+        : flow
+            .getNodes()
+            .filter((n) => n.selected)
+            .map((n) => n.id)
+    )
+      .map(boxOf)
+      .filter((b) => b !== null);
+    if (anchors.length > 0 && (sources.length > 0 || anchors.length === 1)) {
+      const target = {
+        x: Math.max(...anchors.map((b) => b.x + b.width)) + 80,
+        y: anchors.reduce((sum, b) => sum + b.y, 0) / anchors.length,
+      };
+      return findFreeSpot(target, DEFAULT_NODE_SIZE, boxes, { prefer: { x: 1.5, y: 1 } });
+    }
+    const view = viewRect();
+    const target = {
+      x: view.x + view.width / 2 - DEFAULT_NODE_SIZE.width / 2,
+      // a little above the middle: the launchpad covers the bottom of the view
+      y: view.y + view.height * 0.42 - DEFAULT_NODE_SIZE.height / 2,
+    };
+    // the strip the launchpad covers counts as taken
+    const zoom = flow.getViewport().zoom;
+    const launchpad = {
+      x: view.x,
+      y: view.y + view.height - LAUNCHPAD_ROOM_PX / zoom,
+      width: view.width,
+      height: LAUNCHPAD_ROOM_PX / zoom,
+    };
+    return findFreeSpot(target, DEFAULT_NODE_SIZE, [...boxes, launchpad]);
+  };
+
+  /** Places a node beside the nodes it connects from (or near the view) and draws the edges. */
   const placeNode: PlaceNode = (node, options = {}) => {
     if (!doc || readOnly) return null;
     const sources = (options.connectFrom ?? []).map((id) => getNode(doc, id)).filter((n) => n !== undefined);
-    const position =
-      options.at ??
-      (sources.length
-        ? freeSpotBelow(
-            {
-              x:
-                Math.max(...sources.map((n) => n.position.x + (n.width ?? DEFAULT_NODE_SIZE.width + 80))) +
-                80,
-              y: sources.reduce((sum, n) => sum + n.position.y, 0) / sources.length,
-            },
-            DEFAULT_NODE_SIZE,
-            nodeBoxes(),
-          )
-        : nextPosition());
+    const position = options.at ?? positionFor(sources);
     let id: string | null = null;
     try {
       doc.transact(() => {
