@@ -17,6 +17,7 @@ import {
   phaseOf,
   useRunLoader,
 } from './RunView';
+import { stripCitationMarkers } from './citations';
 import { useAiT } from './strings';
 import './ai.css';
 
@@ -51,7 +52,7 @@ export function SkillResponsePanel({
                   <div key={h.resultId} className="ai-panel__history-item">
                     <div className="ai-panel__question">{h.input?.query ?? h.title}</div>
                     <div className="ai-panel__history-answer">
-                      {h.steps?.map((s) => s.content).join('\n\n')}
+                      {stripCitationMarkers(h.steps?.map((s) => s.content).join('\n\n') ?? '')}
                     </div>
                   </div>
                 ))}
