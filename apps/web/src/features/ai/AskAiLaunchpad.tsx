@@ -33,6 +33,7 @@ import {
   type ContextKind,
 } from './contextItems';
 import { useLaunchpadStore } from './launchpadStore';
+import { takePendingAsk } from './pendingAsk';
 import { runSkill } from './runSkill';
 import { outputLocale } from './threadActions';
 import { useAiT } from './strings';
@@ -133,6 +134,23 @@ export function AskAiLaunchpad() {
   const checks = checkRules(skill, usable);
   const blocking = checks.find((c) => c.problem);
   const llms = (models.data ?? []).filter((m) => m.enabled);
+
+  // a question asked from home: the default skill with the default chat model, no context
+  useEffect(() => {
+    if (canvas.readOnly) return;
+    const query = takePendingAsk(canvas.canvasId);
+    if (!query) return;
+    void runSkill({
+      body: {
+        input: { query },
+        skillName: 'commonQnA',
+        target: { entityType: 'canvas', entityId: canvas.canvasId },
+        locale: outputLocale(),
+      },
+      placeNode: canvas.placeNode,
+      reveal,
+    });
+  }, [canvas.canvasId, canvas.readOnly, canvas.placeNode, reveal]);
 
   if (!preferences.launchpadShown || canvas.readOnly) return null;
 

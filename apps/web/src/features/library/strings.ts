@@ -128,11 +128,12 @@ export const strings = {
       limit: 'Node limit reached',
     },
     search: {
-      heading: 'From your library',
+      heading: 'In your workspace',
       searching: 'Searching…',
-      none: 'No matches in your library',
+      none: 'Nothing in your workspace matches',
       placeholder: 'Search the library',
     },
+    searchThread: 'Thread',
   },
   'zh-CN': {
     title: '知识库',
@@ -259,11 +260,12 @@ export const strings = {
       limit: '已达到节点数量上限',
     },
     search: {
-      heading: '来自知识库',
+      heading: '工作区中的内容',
       searching: '正在搜索……',
-      none: '知识库中没有匹配的内容',
+      none: '工作区中没有匹配的内容',
       placeholder: '搜索知识库',
     },
+    searchThread: '对话',
   },
 } satisfies FeatureStrings;
 

@@ -135,7 +135,11 @@ export const en = {
       mindmap: 'Explain a concept as a mind map',
     },
     quickActionsTitle: 'Recommended for you',
-    noMatch: 'Nothing matches yet — canvases and AI answers arrive with the canvas release.',
+    noMatch: 'No quick action matches.',
+    goHint: 'Go asks AI on a new canvas',
+    starting: 'Opening a canvas…',
+    noModel: 'Go needs a chat model, and none is configured yet.',
+    openSettings: 'Add one in Settings',
     actions: {
       tour: { title: 'Take the tour', body: 'A one-minute walk through the workspace.' },
       highlights: {
