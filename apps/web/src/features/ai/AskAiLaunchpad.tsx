@@ -5,7 +5,7 @@
  * skill-response node connected from the context nodes. Also guards leaving while AI writes.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Input, Popover, Select, Spin, Switch, Tag } from 'antd';
+import { Button, Input, Popover, Select, Spin, Switch, Tag, Tooltip } from 'antd';
 import {
   BookOutlined,
   FileTextOutlined,
@@ -23,7 +23,7 @@ import { currentLocale } from '../../i18n/i18n';
 import { useUiStore } from '../../stores/uiStore';
 import { useCanvasContext } from '../canvas/canvasContext';
 import { useCanvasPreferences } from '../canvas/canvasPreferences';
-import { useProviderItems } from '../settings/providers/providerQueries';
+import { useProviderItems, useProviders } from '../settings/providers/providerQueries';
 import {
   checkRules,
   itemsFromNodes,
@@ -122,7 +122,11 @@ export function AskAiLaunchpad() {
   useEffect(() => setRemoved(new Set()), [selectionKey]);
 
   const skill = skills.data?.find((s) => s.name === choice.skillName) ?? skills.data?.[0];
-  const webSearchSkill = skills.data?.some((s) => s.name === 'webSearch') ?? false;
+  const providers = useProviders();
+  // the web toggle needs the skill and a configured web-search provider (there is no built-in one)
+  const webSearchSkill =
+    (skills.data?.some((s) => s.name === 'webSearch') ?? false) &&
+    (providers.data?.some((p) => p.enabled && p.categories.includes('webSearch')) ?? false);
   const skipKinds = unsupportedKinds(skill);
   const items = useMemo(() => {
     const fromNodes = itemsFromNodes(canvas.doc, canvas.selectedNodeIds);
@@ -318,17 +322,19 @@ export function AskAiLaunchpad() {
           />
         )}
         <span className="ai-launchpad__spacer" />
-        <label className="ai-toggle">
-          <GlobalOutlined />
-          <span>{t('launchpad.webSearch')}</span>
-          <Switch
-            size="small"
-            checked={choice.webSearch && webSearchSkill}
-            disabled={!webSearchSkill}
-            onChange={(webSearch) => choice.set({ webSearch })}
-            data-testid="ai-web-search"
-          />
-        </label>
+        <Tooltip title={webSearchSkill || !providers.data ? undefined : t('webSearchOff')}>
+          <label className="ai-toggle" data-testid="ai-web-search-toggle">
+            <GlobalOutlined />
+            <span>{t('launchpad.webSearch')}</span>
+            <Switch
+              size="small"
+              checked={choice.webSearch && webSearchSkill}
+              disabled={!webSearchSkill}
+              onChange={(webSearch) => choice.set({ webSearch })}
+              data-testid="ai-web-search"
+            />
+          </label>
+        </Tooltip>
         <label className="ai-toggle">
           <BookOutlined />
           <span>{t('launchpad.knowledge')}</span>

@@ -86,6 +86,9 @@ export const strings = {
       openCanvas: 'Open canvas',
     },
     status: { waiting: 'Waiting', executing: 'Executing', finish: 'Completed', failed: 'Failed' },
+    webSearchOff: 'Web search needs a provider: add SearXNG, Serper, Tavily or Brave in Settings.',
+    webSearchSetup: 'Set up web search',
+    webSearchMissing: 'Web search is not configured: add SearXNG, Serper, Tavily or Brave in Settings.',
   },
   'zh-CN': {
     launchpad: {
@@ -170,6 +173,9 @@ export const strings = {
       openCanvas: '打开画布',
     },
     status: { waiting: '等待中', executing: '执行中', finish: '已完成', failed: '失败' },
+    webSearchOff: '网络搜索需要提供方：请在设置中添加 SearXNG、Serper、Tavily 或 Brave。',
+    webSearchSetup: '设置网络搜索',
+    webSearchMissing: '未配置网络搜索：请在设置中添加 SearXNG、Serper、Tavily 或 Brave。',
   },
 } satisfies FeatureStrings;
 

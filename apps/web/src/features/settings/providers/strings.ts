@@ -104,6 +104,8 @@ export const strings = {
       saved: 'Parser settings saved',
       failed: 'Failed to update user configuration',
     },
+    webSearchNone: 'Not configured',
+    webSearchHint: 'Web search needs a provider: add SearXNG, Serper, Tavily or Brave in the Providers tab.',
   },
   'zh-CN': {
     categories: {
@@ -205,6 +207,8 @@ export const strings = {
       saved: '解析设置已保存',
       failed: '更新用户配置失败',
     },
+    webSearchNone: '未配置',
+    webSearchHint: '网络搜索需要提供方：请在“提供方”中添加 SearXNG、Serper、Tavily 或 Brave。',
   },
 } satisfies FeatureStrings;
 
