@@ -226,8 +226,8 @@ export const en = {
         body: 'Write in a live-saving Markdown editor with AI help, and let AI produce web pages, React components, diagrams and mind maps.',
       },
       share: {
-        title: 'Share and publish',
-        body: 'Turn canvas nodes into slideshow pages, share view-only links, save templates and export to Markdown, DOCX or PDF.',
+        title: 'Export your work',
+        body: 'Export documents to Markdown, DOCX or PDF, and canvases as PNG images or canvas files to open elsewhere.',
       },
     },
     tour: {

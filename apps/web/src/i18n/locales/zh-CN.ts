@@ -219,8 +219,8 @@ export const zhCN: Translations = {
         body: '在实时保存的 Markdown 编辑器中借助 AI 写作，让 AI 生成网页、React 组件、流程图和思维导图。',
       },
       share: {
-        title: '分享与发布',
-        body: '把画布节点做成幻灯片页面，分享只读链接，保存为模板，并导出为 Markdown、DOCX 或 PDF。',
+        title: '导出成果',
+        body: '把文档导出为 Markdown、DOCX 或 PDF，把画布导出为 PNG 图片或画布文件，以便在别处打开。',
       },
     },
     tour: {
