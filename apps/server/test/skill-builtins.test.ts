@@ -162,9 +162,9 @@ describe('POST /search (web)', () => {
     });
   });
 
-  it('answers E0003 without a provider, E3001 / E3002 when the provider fails', async () => {
+  it('answers E1015 without a provider, E3001 / E3002 when the provider fails', async () => {
     const nobody = await buildUser(fx.server);
-    expectFailure(await api(nobody, 'POST', '/v1/search', { source: 'web', q: 'x' }), 'E0003');
+    expectFailure(await api(nobody, 'POST', '/v1/search', { source: 'web', q: 'x' }), 'E1015');
     web.searchStatus = 500;
     expectFailure(await api(a, 'POST', '/v1/search', { source: 'web', q: 'x' }), 'E3001');
     web.searchStatus = 429;

@@ -149,6 +149,7 @@ export const codeArtifactsSkill: SkillDefinition = {
       await store(true);
     };
     return {
+      citations: 'strip',
       update(text) {
         latest = text;
         timer ??= setTimeout(() => {

@@ -1,7 +1,9 @@
 /**
  * Citation markers in model text: every accepted form (`[1]`, `[citation:1]`, `【1】`,
  * `[[citation:1]]`) normalised to `[[citation:N]]`, also across streamed chunk boundaries;
- * markers linked to the run's sources; and `stripCitations` for plain text.
+ * markers linked to the run's sources; `stripCitations` for plain text; and `citationsToLinks`
+ * for text saved outside the answer (documents get `[n]` links to the cited page or item, never the
+ * raw marker).
  */
 
 export interface CitationSource {
@@ -26,6 +28,34 @@ export function normalizeCitations(text: string): string {
 /** Plain text: markers removed, with the space before a removed marker. */
 export function stripCitations(text: string): string {
   return text.replace(new RegExp(`[ \\t]*(?:${MARKER.source})`, 'g'), '');
+}
+
+/** Where a cited source opens: its web address, or the app's page of a library item. */
+export function sourceHref(source: CitationSource): string | null {
+  if (source.url && /^https?:\/\//i.test(source.url)) return source.url;
+  if (!source.entityId) return null;
+  const id = encodeURIComponent(source.entityId);
+  if (source.kind === 'document') return `/documents/${id}`;
+  if (source.kind === 'resource') return `/library/resources/${id}`;
+  if (source.kind === 'canvas') return `/canvas/${id}`;
+  return null;
+}
+
+/**
+ * Markdown for a document: each `[[citation:N]]` (after normalising) becomes a link `[N]` to its
+ * source; a marker without a source (or one that opens nowhere) is removed like in plain text.
+ * Converting a prefix of a text gives a prefix of the converted text, so it is safe mid-stream.
+ */
+export function citationsToLinks(text: string, sources: CitationSource[]): string {
+  const byIndex = new Map(sources.map((s) => [s.index, s]));
+  return normalizeCitations(text).replace(
+    /([ \t]*)\[\[citation:(\d+)\]\]/g,
+    (_m, space: string, n: string) => {
+      const source = byIndex.get(Number(n));
+      const href = source ? sourceHref(source) : null;
+      return href ? `${space}[\\[${Number(n)}\\]](${href})` : '';
+    },
+  );
 }
 
 /** The sources the text cites, in order of first citation; markers without a source are ignored. */

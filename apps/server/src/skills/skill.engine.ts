@@ -22,7 +22,13 @@ import type { UploadService } from '../modules/upload/upload.service.js';
 import type { ResolvedModel } from '../modules/provider/provider.types.js';
 import { registerRun } from './skill.aborts.js';
 import { findSkill } from './skill.builtins.js';
-import { citedSources, createCitationNormalizer } from './skill.citations.js';
+import {
+  citationsToLinks,
+  citedSources,
+  createCitationNormalizer,
+  stripCitations,
+  type CitationSource,
+} from './skill.citations.js';
 import { buildContext, type ContextLoaders } from './skill.context.js';
 import { llmConfigOf } from './skill.model.js';
 import { mapSkillError, SkillIdleTimeoutError } from './skill.errors.js';
@@ -59,6 +65,18 @@ export interface SkillEngineDeps extends ContextLoaders {
  * `lookup` finds the definition of a run's skill (the built-ins; tests and the later agent skill
  * may pass their own).
  */
+
+/** The output sees citation markers as links to the sources (documents) or not at all (code). */
+function withCitations(output: SkillOutput | null, sources: CitationSource[]): SkillOutput | null {
+  if (!output) return null;
+  const convert = (text: string) =>
+    output.citations === 'strip' ? stripCitations(text) : citationsToLinks(text, sources);
+  return {
+    update: (text) => output.update(convert(text)),
+    finish: (text) => output.finish(convert(text)),
+    fail: (text) => output.fail(convert(text)),
+  };
+}
 export function createSkillEngine(
   ctx: AppContext,
   deps: SkillEngineDeps,
@@ -189,7 +207,7 @@ export function createSkillEngine(
       const tools = skill.tools
         ? await skill.tools({ uid, resultId, selectedMcpServers: runOptions.selectedMcpServers })
         : undefined;
-      output = (await skill.output?.(env)) ?? null;
+      output = withCitations((await skill.output?.(env)) ?? null, context.sources);
       touch();
       const result = streamText({
         model: languageModelFor(resolved),

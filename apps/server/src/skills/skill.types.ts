@@ -86,6 +86,11 @@ export interface SkillOutput {
   finish(text: string): Promise<Record<string, unknown> | void>;
   /** The run failed or was stopped: keep what was written and mark the artifact failed. */
   fail(text: string): Promise<void>;
+  /**
+   * What the engine does with citation markers before handing text to this output: 'links'
+   * (default, Markdown: `[n]` links to the sources) or 'strip' (code: markers removed).
+   */
+  citations?: 'links' | 'strip';
 }
 
 export interface SkillPrompt {

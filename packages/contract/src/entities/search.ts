@@ -56,15 +56,19 @@ export type Source = z.infer<typeof SourceSchema>;
 
 // ---- POST /search ----
 
-export const SearchDomainSchema = z.enum(['resource', 'document', 'canvas']);
+/** Library domains; 'thread' (the caller's AI conversations) only when asked for by name. */
+export const SearchDomainSchema = z.enum(['resource', 'document', 'canvas', 'thread']);
 export type SearchDomain = z.infer<typeof SearchDomainSchema>;
 export const SearchModeSchema = z.enum(['keyword', 'vector', 'hybrid']);
 
-/** Library search: every domain when `domains` is omitted; `limit` counts per domain. */
+/**
+ * Library search: resources, documents and canvases when `domains` is omitted (threads only when
+ * named); `limit` counts per domain.
+ */
 export const LibrarySearchRequestSchema = z.object({
   source: z.literal('library').optional(),
   query: QueryTextSchema,
-  domains: z.array(SearchDomainSchema).min(1).max(3).optional(),
+  domains: z.array(SearchDomainSchema).min(1).max(4).optional(),
   mode: SearchModeSchema.default('keyword'),
   limit: z.number().int().min(1).max(50).default(LIMITS.searchDefaultLimitPerDomain),
   projectId: IdSchema.optional(),

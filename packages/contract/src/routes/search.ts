@@ -20,7 +20,7 @@ export const searchRoutes = {
     auth: 'user',
     body: SearchRequestSchema,
     response: z.array(SearchResultSchema),
-    errors: ['E0003', 'E0015', 'E3001', 'E3002', 'E3003'],
+    errors: ['E0003', 'E0015', 'E1015', 'E3001', 'E3002', 'E3003'],
   }),
   'search.multilingual': defineRoute({
     id: 'search.multilingual',
@@ -31,6 +31,6 @@ export const searchRoutes = {
     auth: 'user',
     body: MultilingualSearchRequestSchema,
     response: MultilingualSearchResultSchema,
-    errors: ['E0003', 'E0014', 'E2002', 'E3001', 'E3002', 'E3003'],
+    errors: ['E0003', 'E0014', 'E1015', 'E2002', 'E3001', 'E3002', 'E3003'],
   }),
 } as const;

@@ -30,7 +30,8 @@ export interface LibraryHit {
   updatedAt: Date;
 }
 
-const ALL_DOMAINS: SearchDomain[] = ['resource', 'document', 'canvas'];
+type IndexedDomain = Exclude<SearchDomain, 'thread'>;
+const ALL_DOMAINS: IndexedDomain[] = ['resource', 'document', 'canvas'];
 
 interface Ranked {
   entity_id: string;
@@ -42,7 +43,7 @@ function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-function projectFilter(domain: SearchDomain, projectId: string | undefined): SQL {
+function projectFilter(domain: IndexedDomain, projectId: string | undefined): SQL {
   if (!projectId) return sql`true`;
   const table = { resource: sql`resources`, document: sql`documents`, canvas: sql`canvases` }[domain];
   const id = { resource: sql`resource_id`, document: sql`doc_id`, canvas: sql`canvas_id` }[domain];
@@ -52,7 +53,7 @@ function projectFilter(domain: SearchDomain, projectId: string | undefined): SQL
 async function keywordRank(
   ctx: AppContext,
   uid: string,
-  domain: SearchDomain,
+  domain: IndexedDomain,
   query: string,
   limit: number,
   projectId?: string,
@@ -92,7 +93,7 @@ interface Described {
 async function describe(
   ctx: AppContext,
   uid: string,
-  domain: SearchDomain,
+  domain: IndexedDomain,
   ids: string[],
 ): Promise<Map<string, Described>> {
   if (!ids.length) return new Map();
@@ -147,7 +148,7 @@ const CANDIDATES_PER_HIT = 4;
 async function vectorRank(
   ctx: AppContext,
   uid: string,
-  domain: SearchDomain,
+  domain: IndexedDomain,
   queryVector: string,
   limit: number,
   projectId?: string,
@@ -208,7 +209,8 @@ export async function searchLibrary(
   const keywordQuery = segmentForQuery(req.query);
   if (!keywordQuery && !semantic) return [];
   const queryVector = embedder ? await embedQuery(embedder, req.query) : null;
-  const domains = req.domains ? [...new Set(req.domains)] : ALL_DOMAINS;
+  const asked = req.domains ? [...new Set(req.domains)] : ALL_DOMAINS;
+  const domains = asked.filter((d): d is IndexedDomain => d !== 'thread');
   await syncLibraryIndex(ctx.db, uid, domains, embedder);
   const candidates = semantic ? req.limit * CANDIDATES_PER_HIT : req.limit;
   const hits: LibraryHit[] = [];
@@ -248,7 +250,73 @@ export async function searchLibrary(
       hits.push({ domain, ...d, score: r.score, snippet: r.snippet ?? d.contentPreview });
     }
   }
+  // threads belong to no project; a project-scoped search leaves them out
+  if (asked.includes('thread') && !req.projectId)
+    hits.push(...(await searchThreads(ctx, uid, req.query, req.limit)));
   return hits.sort((a, b) => b.score - a.score);
+}
+
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The caller's threads (skill runs, latest version of each) whose title, question or answer holds
+ * every word of the query; newest first. Scored below indexed hits of the same strength.
+ */
+export async function searchThreads(
+  ctx: AppContext,
+  uid: string,
+  query: string,
+  limit: number,
+): Promise<LibraryHit[]> {
+  const words = [...new Set(query.trim().split(/\s+/).filter(Boolean))].slice(0, 8);
+  if (!words.length) return [];
+  const text = sql`(t.title || ' ' || t.question || ' ' || t.answer)`;
+  const matches = sql.join(
+    words.map((w) => sql`${text} ILIKE ${likePattern(w)}`),
+    sql` AND `,
+  );
+  const result = await ctx.db.execute(sql`
+    WITH latest AS (
+      SELECT DISTINCT ON (r.result_id) r.result_id, r.version, r.title,
+             coalesce(r.input->>'query', '') AS question, r.created_at, r.updated_at
+        FROM action_results r
+       WHERE r.uid = ${uid} AND r.type = 'skill'
+       ORDER BY r.result_id, r.version DESC
+    ), t AS (
+      SELECT l.*, coalesce((SELECT string_agg(s.content, E'\n\n' ORDER BY s.step_index)
+                              FROM action_steps s
+                             WHERE s.result_id = l.result_id AND s.version = l.version), '') AS answer
+        FROM latest l
+    )
+    SELECT t.result_id, t.title, t.question, t.answer, t.created_at, t.updated_at
+      FROM t WHERE ${matches}
+     ORDER BY t.updated_at DESC, t.result_id LIMIT ${limit}`);
+  const found = rows<{
+    result_id: string;
+    title: string;
+    question: string;
+    answer: string;
+    created_at: Date | string;
+    updated_at: Date | string;
+  }>(result);
+  return found.map((r, i) => {
+    const answer = r.answer.replace(/[ \t]*\[\[citation:\d{1,3}\]\]/g, '');
+    const lower = answer.toLowerCase();
+    const at = Math.max(
+      0,
+      Math.min(...words.map((w) => lower.indexOf(w.toLowerCase())).filter((n) => n >= 0), 0),
+    );
+    return {
+      domain: 'thread' as const,
+      id: r.result_id,
+      title: r.title || r.question,
+      snippet: (answer.slice(Math.max(0, at - 80), at + 400) || r.question).trim(),
+      contentPreview: answer.slice(0, 400),
+      score: 0.05 / (i + 1),
+      createdAt: new Date(r.created_at),
+      updatedAt: new Date(r.updated_at),
+    };
+  });
 }
 
 /** The mode a caller without a preference should use: hybrid when an embedding model is configured. */
@@ -271,6 +339,10 @@ export async function librarySources(
     title: h.title,
     pageContent: h.snippet,
     score: h.score,
-    metadata: { sourceType: 'library', entityType: h.domain, entityId: h.id },
+    metadata: {
+      sourceType: 'library',
+      entityType: h.domain === 'thread' ? 'skillResponse' : h.domain,
+      entityId: h.id,
+    },
   }));
 }

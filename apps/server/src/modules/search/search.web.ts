@@ -1,7 +1,8 @@
 /**
  * Web search through the caller's webSearch provider (providers API, category webSearch): SearXNG
- * (its JSON API), Serper, Tavily and Brave, with their real request shapes. Answers E0003 when no
- * web-search provider is configured; provider failures map to E3001 / E3002 / E3003.
+ * (its JSON API), Serper, Tavily and Brave, with their real request shapes. Answers E1015 (provider
+ * not found) when no web-search provider is configured, with a message naming the fix; provider
+ * failures map to E3001 / E3002 / E3003.
  */
 import type { WebSearchRequest, WebSearchResult } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
@@ -127,15 +128,14 @@ export async function searchWith(
   }
 }
 
-/** The caller's web-search provider, or E0003 saying how to get one. */
+/** What the user is told when no web-search provider is configured (the fix, not a parameter error). */
+export const WEB_SEARCH_NOT_CONFIGURED =
+  'Web search is not configured: add a SearXNG, Serper, Tavily or Brave provider in Settings > Providers';
+
+/** The caller's web-search provider, or E1015 saying how to get one. */
 export async function webSearchProvider(ctx: AppContext, uid: string): Promise<ResolvedToolProvider> {
   const tool = await resolveToolProvider(ctx, uid, 'webSearch');
-  if (!tool) {
-    throw new AppError(
-      'E0003',
-      'web search is not configured: add a SearXNG, Serper, Tavily or Brave provider in settings',
-    );
-  }
+  if (!tool) throw new AppError('E1015', WEB_SEARCH_NOT_CONFIGURED);
   return tool;
 }
 

@@ -5,7 +5,7 @@
  * skill-response node connected from the context nodes. Also guards leaving while AI writes.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Input, Popover, Select, Spin, Switch, Tag } from 'antd';
+import { Button, Input, Popover, Select, Spin, Switch, Tag, Tooltip } from 'antd';
 import {
   BookOutlined,
   FileTextOutlined,
@@ -23,7 +23,7 @@ import { currentLocale } from '../../i18n/i18n';
 import { useUiStore } from '../../stores/uiStore';
 import { useCanvasContext } from '../canvas/canvasContext';
 import { useCanvasPreferences } from '../canvas/canvasPreferences';
-import { useProviderItems } from '../settings/providers/providerQueries';
+import { useProviderItems, useProviders } from '../settings/providers/providerQueries';
 import {
   checkRules,
   itemsFromNodes,
@@ -33,6 +33,7 @@ import {
   type ContextKind,
 } from './contextItems';
 import { useLaunchpadStore } from './launchpadStore';
+import { takePendingAsk } from './pendingAsk';
 import { runSkill } from './runSkill';
 import { outputLocale } from './threadActions';
 import { useTranslation } from 'react-i18next';
@@ -121,7 +122,11 @@ export function AskAiLaunchpad() {
   useEffect(() => setRemoved(new Set()), [selectionKey]);
 
   const skill = skills.data?.find((s) => s.name === choice.skillName) ?? skills.data?.[0];
-  const webSearchSkill = skills.data?.some((s) => s.name === 'webSearch') ?? false;
+  const providers = useProviders();
+  // the web toggle needs the skill and a configured web-search provider (there is no built-in one)
+  const webSearchSkill =
+    (skills.data?.some((s) => s.name === 'webSearch') ?? false) &&
+    (providers.data?.some((p) => p.enabled && p.categories.includes('webSearch')) ?? false);
   const skipKinds = unsupportedKinds(skill);
   const items = useMemo(() => {
     const fromNodes = itemsFromNodes(canvas.doc, canvas.selectedNodeIds);
@@ -133,6 +138,23 @@ export function AskAiLaunchpad() {
   const checks = checkRules(skill, usable);
   const blocking = checks.find((c) => c.problem);
   const llms = (models.data ?? []).filter((m) => m.enabled);
+
+  // a question asked from home: the default skill with the default chat model, no context
+  useEffect(() => {
+    if (canvas.readOnly) return;
+    const query = takePendingAsk(canvas.canvasId);
+    if (!query) return;
+    void runSkill({
+      body: {
+        input: { query },
+        skillName: 'commonQnA',
+        target: { entityType: 'canvas', entityId: canvas.canvasId },
+        locale: outputLocale(),
+      },
+      placeNode: canvas.placeNode,
+      reveal,
+    });
+  }, [canvas.canvasId, canvas.readOnly, canvas.placeNode, reveal]);
 
   if (!preferences.launchpadShown || canvas.readOnly) return null;
 
@@ -300,17 +322,19 @@ export function AskAiLaunchpad() {
           />
         )}
         <span className="ai-launchpad__spacer" />
-        <label className="ai-toggle">
-          <GlobalOutlined />
-          <span>{t('launchpad.webSearch')}</span>
-          <Switch
-            size="small"
-            checked={choice.webSearch && webSearchSkill}
-            disabled={!webSearchSkill}
-            onChange={(webSearch) => choice.set({ webSearch })}
-            data-testid="ai-web-search"
-          />
-        </label>
+        <Tooltip title={webSearchSkill || !providers.data ? undefined : t('webSearchOff')}>
+          <label className="ai-toggle" data-testid="ai-web-search-toggle">
+            <GlobalOutlined />
+            <span>{t('launchpad.webSearch')}</span>
+            <Switch
+              size="small"
+              checked={choice.webSearch && webSearchSkill}
+              disabled={!webSearchSkill}
+              onChange={(webSearch) => choice.set({ webSearch })}
+              data-testid="ai-web-search"
+            />
+          </label>
+        </Tooltip>
         <label className="ai-toggle">
           <BookOutlined />
           <span>{t('launchpad.knowledge')}</span>

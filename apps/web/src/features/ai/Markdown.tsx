@@ -1,16 +1,18 @@
 /**
  * Safe Markdown for AI answers: marked's lexer turns the text into tokens and this file draws
  * them as React elements, so nothing the model writes becomes HTML (raw HTML is shown as text,
- * links and images only with http(s) or mailto URLs). Normalised citation markers
- * `[[citation:N]]` become small numbered links to source N. Cheap enough to run on every
- * streamed chunk of a few thousand characters.
+ * links and images only with http(s) or mailto URLs). Citation markers (`citations.ts`) become
+ * `[N]` links to source N. The app's one renderer of Markdown from the model: answers, threads,
+ * Markdown artifacts. Cheap enough to run on every streamed chunk of a few thousand characters.
  */
 import { Fragment, memo, type ReactNode } from 'react';
 import { Lexer, type Token, type Tokens } from 'marked';
+import { CITATION_MARKER, citationLabel } from './citations';
+
+export { stripCitationMarkers } from './citations';
 
 const CITE_OPEN = '\uE000';
 const CITE_CLOSE = '\uE001';
-const CITATION = /\[\[citation:(\d{1,3})\]\]/g;
 const SENTINEL = new RegExp(`${CITE_OPEN}(\\d{1,3})${CITE_CLOSE}`, 'g');
 
 export interface CitationTarget {
@@ -31,11 +33,6 @@ export function safeUrl(href: string | null | undefined): string | null {
   return /^(https?:|mailto:)/i.test(trimmed) ? trimmed : null;
 }
 
-/** Plain text of the answer: citation markers removed (spec section 9). */
-export function stripCitationMarkers(text: string): string {
-  return text.replace(/[ \t]*\[\[citation:\d{1,3}\]\]/g, '');
-}
-
 function renderText(text: string, ctx: Ctx): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
@@ -43,7 +40,7 @@ function renderText(text: string, ctx: Ctx): ReactNode[] {
     if (m.index > last) out.push(text.slice(last, m.index));
     const n = Number(m[1]);
     const target = ctx.citations.get(n);
-    const label = `[${n}]`;
+    const label = citationLabel(n);
     out.push(
       target ? (
         <a
@@ -61,7 +58,7 @@ function renderText(text: string, ctx: Ctx): ReactNode[] {
             }
           }}
         >
-          {n}
+          {label}
         </a>
       ) : (
         <sup key={`c${ctx.key++}`} className="ai-citation ai-citation--missing">
@@ -235,7 +232,10 @@ export const Markdown = memo(function Markdown({
   className?: string;
   testId?: string;
 }) {
-  const prepared = text.replace(CITATION, (_m, n: string) => `${CITE_OPEN}${n}${CITE_CLOSE}`);
+  const prepared = text.replace(
+    CITATION_MARKER,
+    (_m, a: string | undefined, b: string | undefined) => `${CITE_OPEN}${a ?? b}${CITE_CLOSE}`,
+  );
   let tokens: Token[];
   try {
     tokens = new Lexer({ gfm: true }).lex(prepared);

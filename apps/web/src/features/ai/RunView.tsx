@@ -17,6 +17,7 @@ import {
 } from '@ant-design/icons';
 import { errorMessage, type Locale } from '@atelier/contract';
 import { currentLocale } from '../../i18n/i18n';
+import type { ScopedT } from '../../i18n/types';
 import { useOptionalCanvasContext } from '../canvas/canvasContext';
 import { Markdown } from './Markdown';
 import { abortRun, refreshResult } from './runSkill';
@@ -53,9 +54,11 @@ export function useRunLoader(resultId: string): RunState | undefined {
   return run;
 }
 
-function errorText(run: RunState): string {
+function errorText(run: RunState, t: ScopedT<'ai'>): string {
   if (!run.error) return '';
   if (run.error === 'aborted') return '';
+  // a web search without a provider: name the fix, not the generic "provider not found"
+  if (run.error === 'E1015' && run.skillName === 'webSearch') return t('webSearchMissing');
   return errorMessage(run.error, currentLocale() as Locale);
 }
 
@@ -87,10 +90,10 @@ export function StatusLine({ run, nodeId }: { run: RunState | undefined; nodeId:
         onClick={retry}
         data-testid="ai-status"
         data-phase="failed"
-        title={errorText(run) || undefined}
+        title={errorText(run, t) || undefined}
       >
         <CloseCircleFilled /> {run.error === 'aborted' ? t('node.aborted') : t('node.failed')}
-        {errorText(run) ? <span className="ai-status__why"> — {errorText(run)}</span> : null}
+        {errorText(run, t) ? <span className="ai-status__why"> — {errorText(run, t)}</span> : null}
       </button>
     );
   }

@@ -18,6 +18,7 @@ import {
   useRunLoader,
 } from './RunView';
 import { useTranslation } from 'react-i18next';
+import { stripCitationMarkers } from './citations';
 import './ai.css';
 
 export function SkillResponsePanel({
@@ -51,7 +52,7 @@ export function SkillResponsePanel({
                   <div key={h.resultId} className="ai-panel__history-item">
                     <div className="ai-panel__question">{h.input?.query ?? h.title}</div>
                     <div className="ai-panel__history-answer">
-                      {h.steps?.map((s) => s.content).join('\n\n')}
+                      {stripCitationMarkers(h.steps?.map((s) => s.content).join('\n\n') ?? '')}
                     </div>
                   </div>
                 ))}

@@ -130,7 +130,7 @@ describe('Markdown', () => {
       />,
     );
     const cite = container.querySelector('[data-testid="ai-citation"]');
-    expect(cite?.textContent).toBe('1');
+    expect(cite?.textContent).toBe('[1]');
     expect(cite?.getAttribute('href')).toBe('https://notes.example');
     expect(container.textContent).toContain('[9]');
     expect(stripCitationMarkers('Teal [[citation:1]].')).toBe('Teal.');

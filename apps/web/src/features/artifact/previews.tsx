@@ -3,8 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Alert, Button, Input, Spin } from 'antd';
 import { CopyOutlined, DownloadOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
 import type { MindMapNode } from '@atelier/contract';
+import { Markdown } from '../ai/Markdown';
 import { CodeEditor } from './CodeEditor';
 import { SandboxFrame } from './SandboxFrame';
 import type { ToSandbox } from './sandbox/protocol';
@@ -220,17 +220,10 @@ export function MermaidPreview({ content, title, dark }: { content: string; titl
 }
 
 export function MarkdownPreview({ content }: { content: string }) {
-  const html = useMemo(
-    () => DOMPurify.sanitize(marked.parse(content, { async: false, gfm: true })),
-    [content],
-  );
+  // the app's one Markdown renderer (citation markers as [n] links, no raw HTML)
   return (
     <div className="artifact-preview">
-      <div
-        className="artifact-markdown"
-        data-testid="artifact-markdown"
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+      <Markdown text={content} className="artifact-markdown" testId="artifact-markdown" />
     </div>
   );
 }

@@ -1,14 +1,23 @@
 /**
- * Signed-in home (spec section 2): greeting, the search box (which also searches the library as
- * you type), suggestions and quick actions.
+ * Signed-in home (spec section 2): greeting, the ask/search box, suggestions and quick actions.
+ * Typing searches the workspace (canvases, documents, resources, threads; matches marked) and the
+ * quick actions; Go or Enter creates a canvas titled from the question, opens it and starts the
+ * default skill there with the default chat model (the canvas's launchpad takes the question).
+ * Without a chat model Go says so and links to Settings.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Empty, Input } from 'antd';
-import { SearchOutlined, SendOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Input } from 'antd';
+import { SearchOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
+import { useApiMutation } from '../../api/apiQuery';
+import { reportError } from '../../components/errorToast/reporter';
 import { platform } from '../../platform/platform';
+import { useUiStore } from '../../stores/uiStore';
+import { setPendingAsk, titleFromQuestion } from '../ai/pendingAsk';
+import { useProviderItems } from '../settings/providers/providerQueries';
 import { useCurrentUser } from '../settings/useUserSettings';
-import { SUGGESTIONS, currentAskHandler, quickActions } from './homeActions';
+import { SUGGESTIONS, profileComplete, quickActions } from './homeActions';
 import './home.css';
 
 // the library's search hits load with the first query, not with the home page
@@ -25,10 +34,14 @@ function greetingKey(hour: number) {
 
 export function HomePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const navigate = useNavigate();
   const user = useCurrentUser();
   const [query, setQuery] = useState('');
-  const actions = useMemo(() => quickActions(), []);
+  const [noModel, setNoModel] = useState(false);
+  const models = useProviderItems('llm');
+  const createCanvas = useApiMutation('canvas.create', { invalidates: ['canvas.list'] });
+  const done = profileComplete(user);
+  const actions = useMemo(() => quickActions().filter((a) => a.key !== 'profile' || !done), [done]);
   const needle = query.trim().toLowerCase();
   const matching = actions.filter(
     (a) =>
@@ -39,12 +52,22 @@ export function HomePage() {
   const name = user.nickname ?? user.name ?? user.email?.split('@')[0] ?? '';
   const hour = new Date(platform.now()).getHours();
 
-  const submit = () => {
-    if (!needle) return;
-    const ask = currentAskHandler();
-    if (ask) ask(query.trim());
-    else if (matching[0]) matching[0].run();
-    else void message.info(t('home.noMatch'));
+  const submit = async () => {
+    const question = query.trim();
+    if (!question || createCanvas.isPending) return;
+    // no enabled chat model: say so instead of creating a canvas that cannot answer
+    if (models.data && !models.data.some((m) => m.enabled)) {
+      setNoModel(true);
+      return;
+    }
+    setNoModel(false);
+    try {
+      const canvas = await createCanvas.mutateAsync({ body: { title: titleFromQuestion(question) } });
+      setPendingAsk(canvas.canvasId, question);
+      void navigate(`/canvas/${canvas.canvasId}`);
+    } catch (err) {
+      reportError(err);
+    }
   };
 
   return (
@@ -58,20 +81,54 @@ export function HomePage() {
           <Input
             size="large"
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onPressEnter={submit}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              if (noModel) setNoModel(false);
+            }}
+            onPressEnter={(e) => {
+              if (!e.nativeEvent.isComposing) void submit();
+            }}
             prefix={<SearchOutlined />}
             placeholder={t('home.searchPlaceholder')}
             allowClear
             aria-label={t('home.searchPlaceholder')}
             data-testid="home-search"
             suffix={
-              <Button type="primary" size="small" icon={<SendOutlined />} onClick={submit} disabled={!needle}>
+              <Button
+                type="primary"
+                size="small"
+                icon={<SendOutlined />}
+                onClick={() => void submit()}
+                disabled={!needle}
+                loading={createCanvas.isPending}
+                title={t('home.goHint')}
+                data-testid="home-go"
+              >
                 {t('home.go')}
               </Button>
             }
           />
         </div>
+        {noModel ? (
+          <Alert
+            className="home__no-model"
+            type="warning"
+            showIcon
+            role="alert"
+            message={t('home.noModel')}
+            action={
+              <Button
+                size="small"
+                icon={<SettingOutlined />}
+                onClick={() => useUiStore.getState().openSettings('providers')}
+                data-testid="home-open-settings"
+              >
+                {t('home.openSettings')}
+              </Button>
+            }
+            data-testid="home-no-model"
+          />
+        ) : null}
         {needle ? (
           <Suspense fallback={null}>
             <div className="home__library">

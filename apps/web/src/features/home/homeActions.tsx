@@ -35,20 +35,11 @@ export function quickActions(): QuickAction[] {
 export const SUGGESTIONS = ['paper', 'outline', 'compare', 'meeting', 'mindmap'] as const;
 export type SuggestionKey = (typeof SUGGESTIONS)[number];
 
-/**
- * What submitting the home box does. The canvas issue registers "create a canvas and ask
- * AI"; until then the box searches the quick actions.
- */
-export type AskHandler = (query: string) => void;
-let askHandler: AskHandler | null = null;
-
-export function registerAskHandler(handler: AskHandler): () => void {
-  askHandler = handler;
-  return () => {
-    if (askHandler === handler) askHandler = null;
-  };
-}
-
-export function currentAskHandler(): AskHandler | null {
-  return askHandler;
+/** Whether the profile quick action has nothing left to ask: a nickname, a username and an avatar. */
+export function profileComplete(user: {
+  nickname?: string | null;
+  name?: string | null;
+  avatar?: string | null;
+}) {
+  return Boolean(user.nickname?.trim() && user.name?.trim() && user.avatar);
 }

@@ -42,7 +42,7 @@ export function FeaturesSection() {
         ))}
       </div>
       <div className="landing-stats">
-        {(['formats', 'models', 'templates'] as const).map((k) => (
+        {(['formats', 'models', 'skills'] as const).map((k) => (
           <div key={k} className="landing-stats__item">
             <strong>{t(`landing.stats.${k}.value`)}</strong>
             <span>{t(`landing.stats.${k}.label`)}</span>

@@ -1,11 +1,11 @@
 /**
- * Library hits for a query (POST /search over resources, documents and canvases): title, type and
+ * Workspace hits for a query (POST /search over canvases, documents, resources and threads): title, type and
  * a snippet around the first match, words of the query marked. Used by the home search box.
  */
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Empty, Spin, Tag } from 'antd';
-import { AppstoreOutlined, FileTextOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, FileTextOutlined, MessageOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { LibrarySearchResult, SearchDomain, SearchResult } from '@atelier/contract';
 import { useApiQuery } from '../../api/apiQuery';
@@ -61,7 +61,7 @@ export function useLibrarySearch(query: string) {
   const q = useDebounced(query.trim());
   return useApiQuery(
     'search.query',
-    { body: { query: q, mode: 'keyword', limit: 5 } },
+    { body: { query: q, domains: ['canvas', 'document', 'resource', 'thread'], mode: 'keyword', limit: 5 } },
     {
       select: (hits) => hits.filter(isLibraryHit),
       enabled: q.length > 0,
@@ -91,11 +91,13 @@ const ICON: Record<SearchDomain, ReactNode> = {
   resource: <PaperClipOutlined />,
   document: <FileTextOutlined />,
   canvas: <AppstoreOutlined />,
+  thread: <MessageOutlined />,
 };
 
 export function hitPath(hit: LibrarySearchResult): string {
   if (hit.domain === 'canvas') return `/canvas/${hit.id}`;
   if (hit.domain === 'document') return `/documents/${hit.id}`;
+  if (hit.domain === 'thread') return `/threads/${hit.id}`;
   return `/library/resources/${hit.id}`;
 }
 
@@ -138,7 +140,9 @@ export function LibrarySearchResults({ query }: { query: string }) {
                       </span>
                     ) : null}
                   </span>
-                  <Tag className="library-search__type">{t(`types.${hit.domain}`)}</Tag>
+                  <Tag className="library-search__type">
+                    {hit.domain === 'thread' ? t('searchThread') : t(`types.${hit.domain}`)}
+                  </Tag>
                 </button>
               </li>
             );

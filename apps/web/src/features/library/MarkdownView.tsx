@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { DOMSerializer, Node as PMNode } from '@tiptap/pm/model';
 import { getEditorSchema, markdownToDoc } from '@atelier/editor';
+import { stripCitationMarkers } from '../ai/citations';
 
 /** Longest text drawn at once; the rest stays in the original file. */
 export const MAX_RENDERED_CHARS = 200_000;
@@ -15,7 +16,9 @@ export function MarkdownView({ markdown, testId }: { markdown: string; testId?: 
   const fragment = useMemo(() => {
     const schema = getEditorSchema();
     try {
-      const node = PMNode.fromJSON(schema, markdownToDoc(markdown.slice(0, MAX_RENDERED_CHARS)));
+      // a resource holds no sources to link to: citation markers are left out
+      const text = stripCitationMarkers(markdown.slice(0, MAX_RENDERED_CHARS));
+      const node = PMNode.fromJSON(schema, markdownToDoc(text));
       return DOMSerializer.fromSchema(schema).serializeFragment(node.content);
     } catch {
       const pre = document.createElement('pre');

@@ -2,6 +2,7 @@
 import { FileOutlined, FileTextOutlined, GlobalOutlined, PictureOutlined } from '@ant-design/icons';
 import type { Resource } from '@atelier/contract';
 import type { CanvasEntity } from './addToCanvas';
+import { stripCitationMarkers } from '../ai/citations';
 
 /** The server describes a parsed image as "Image, W×H pixels". */
 const IMAGE_PREVIEW = /^Image, \d+\s*×\s*\d+ pixels/;
@@ -57,9 +58,9 @@ export function matchesText(title: string, needle: string): boolean {
   return !needle || title.toLowerCase().includes(needle);
 }
 
-/** A one-line preview without Markdown's markers (headings, emphasis, list bullets, links). */
+/** A one-line preview without Markdown's markers (headings, emphasis, list bullets, links) or citation markers. */
 export function plainPreview(text: string | null | undefined): string {
-  return (text ?? '')
+  return stripCitationMarkers(text ?? '')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/(^|\s)#{1,6}\s+/g, '$1')

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { App, Button, Dropdown, Empty, Input, Result, Spin } from 'antd';
+import { currentLocale } from '../../i18n/i18n';
 import {
   AppstoreOutlined,
   ArrowLeftOutlined,
@@ -120,7 +121,7 @@ function ItemRow({
         )}
         <span className="project-muted">
           {t(`detail.${item.entityType}`)} ·{' '}
-          {t('detail.updated', { time: new Date(item.updatedAt).toLocaleString() })}
+          {t('detail.updated', { time: new Date(item.updatedAt).toLocaleString(currentLocale()) })}
         </span>
       </span>
       <ItemLabels entityType={item.entityType} entityId={item.entityId} />

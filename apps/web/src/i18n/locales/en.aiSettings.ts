@@ -100,4 +100,6 @@ export const enAiSettings = {
     saved: 'Parser settings saved',
     failed: 'Failed to update user configuration',
   },
+  webSearchNone: 'Not configured',
+  webSearchHint: 'Web search needs a provider: add SearXNG, Serper, Tavily or Brave in the Providers tab.',
 };

@@ -127,9 +127,11 @@ export const enCanvas = {
   messages: {
     emptyExport: 'Canvas is empty, cannot export image',
     exportFailed: 'Failed to export image',
-    copied: '{{count}} node(s) copied',
+    copied_one: '{{count}} node copied',
+    copied_other: '{{count}} nodes copied',
     nothingToPaste: 'Nothing to paste',
-    pasted: '{{count}} node(s) pasted',
+    pasted_one: '{{count}} node pasted',
+    pasted_other: '{{count}} nodes pasted',
     nodeLimit: 'node limit reached',
     editsRefused: 'The canvas became read-only; your latest changes were not saved',
     uploadFailed: 'Upload failed',

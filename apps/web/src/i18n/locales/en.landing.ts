@@ -46,7 +46,7 @@ export const enLanding = {
     },
     create: {
       title: 'Create and share',
-      body: 'Turn answers into documents, code artifacts, mind maps or slideshow pages, then share a view-only link or export to Markdown, DOCX or PDF.',
+      body: 'Turn answers into documents, code artifacts and mind maps, then export documents to Markdown, DOCX or PDF and canvases as images.',
     },
   },
   features: {
@@ -89,7 +89,7 @@ export const enLanding = {
   stats: {
     formats: { value: '14+', label: 'file and image formats' },
     models: { value: '13+', label: 'models ready to use' },
-    templates: { value: '20+', label: 'canvas templates' },
+    skills: { value: '10', label: 'built-in AI skills' },
   },
   pricing: {
     eyebrow: 'Pricing',
@@ -138,7 +138,7 @@ export const enLanding = {
     },
     community: {
       name: 'Community edition',
-      body: 'Self-host Atelier for free under the Apache-2.0 licence: one command, your models, your data on your own machine.',
+      body: 'Self-host Atelier for free under the MIT licence: one command, your models, your data on your own machine.',
     },
     enterprise: {
       name: 'Enterprise',
@@ -213,7 +213,7 @@ export const enLanding = {
     tagline: 'The AI canvas for knowledge work.',
     product: 'Product',
     legal: 'Legal',
-    copyright: '© {{year}} Atelier contributors · Apache-2.0',
+    copyright: '© {{year}} Atelier contributors · MIT',
     version: 'Version v{{version}}',
   },
 };

@@ -124,9 +124,10 @@ export const enLibrary = {
     limit: 'Node limit reached',
   },
   search: {
-    heading: 'From your library',
+    heading: 'In your workspace',
     searching: 'Searching…',
-    none: 'No matches in your library',
+    none: 'Nothing in your workspace matches',
     placeholder: 'Search the library',
   },
+  searchThread: 'Thread',
 };

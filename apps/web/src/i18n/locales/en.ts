@@ -144,7 +144,11 @@ export const en = {
       mindmap: 'Explain a concept as a mind map',
     },
     quickActionsTitle: 'Recommended for you',
-    noMatch: 'Nothing matches yet — canvases and AI answers arrive with the canvas release.',
+    noMatch: 'No quick action matches.',
+    goHint: 'Go asks AI on a new canvas',
+    starting: 'Opening a canvas…',
+    noModel: 'Go needs a chat model, and none is configured yet.',
+    openSettings: 'Add one in Settings',
     actions: {
       tour: { title: 'Take the tour', body: 'A one-minute walk through the workspace.' },
       highlights: {
@@ -231,8 +235,8 @@ export const en = {
         body: 'Write in a live-saving Markdown editor with AI help, and let AI produce web pages, React components, diagrams and mind maps.',
       },
       share: {
-        title: 'Share and publish',
-        body: 'Turn canvas nodes into slideshow pages, share view-only links, save templates and export to Markdown, DOCX or PDF.',
+        title: 'Export your work',
+        body: 'Export documents to Markdown, DOCX or PDF, and canvases as PNG images or canvas files to open elsewhere.',
       },
     },
     tour: {

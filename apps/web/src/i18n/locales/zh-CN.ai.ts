@@ -86,4 +86,7 @@ export const zhAi: DeepStrings<typeof enAi> = {
     openCanvas: '打开画布',
   },
   status: { waiting: '等待中', executing: '执行中', finish: '已完成', failed: '失败' },
+  webSearchOff: '网络搜索需要提供方：请在设置中添加 SearXNG、Serper、Tavily 或 Brave。',
+  webSearchSetup: '设置网络搜索',
+  webSearchMissing: '未配置网络搜索：请在设置中添加 SearXNG、Serper、Tavily 或 Brave。',
 };

@@ -103,4 +103,6 @@ export const zhAiSettings: DeepStrings<typeof enAiSettings> = {
     saved: '解析设置已保存',
     failed: '更新用户配置失败',
   },
+  webSearchNone: '未配置',
+  webSearchHint: '网络搜索需要提供方：请在“提供方”中添加 SearXNG、Serper、Tavily 或 Brave。',
 };

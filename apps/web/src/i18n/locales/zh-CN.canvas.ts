@@ -130,9 +130,11 @@ export const zhCanvas: DeepStrings<typeof enCanvas> = {
   messages: {
     emptyExport: '画布为空，无法导出图片',
     exportFailed: '导出图片失败',
-    copied: '已复制 {{count}} 个节点',
+    copied_one: '已复制 {{count}} 个节点',
+    copied_other: '已复制 {{count}} 个节点',
     nothingToPaste: '没有可粘贴的内容',
-    pasted: '已粘贴 {{count}} 个节点',
+    pasted_one: '已粘贴 {{count}} 个节点',
+    pasted_other: '已粘贴 {{count}} 个节点',
     nodeLimit: '节点数量已达上限',
     editsRefused: '画布已变为只读，你最近的修改未能保存',
     uploadFailed: '上传失败',

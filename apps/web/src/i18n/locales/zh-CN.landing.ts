@@ -47,7 +47,7 @@ export const zhLanding: Translations['landing'] = {
     },
     create: {
       title: '创作与分享',
-      body: '把回答变成文档、代码组件、思维导图或幻灯片页面，然后分享只读链接，或导出为 Markdown、DOCX、PDF。',
+      body: '把回答变成文档、代码组件和思维导图，再把文档导出为 Markdown、DOCX、PDF，把画布导出为图片。',
     },
   },
   features: {
@@ -90,7 +90,7 @@ export const zhLanding: Translations['landing'] = {
   stats: {
     formats: { value: '14+', label: '种文件和图片格式' },
     models: { value: '13+', label: '个开箱即用的模型' },
-    templates: { value: '20+', label: '个画布模板' },
+    skills: { value: '10', label: '个内置 AI 技能' },
   },
   pricing: {
     eyebrow: '价格',
@@ -139,7 +139,7 @@ export const zhLanding: Translations['landing'] = {
     },
     community: {
       name: '社区版',
-      body: '在 Apache-2.0 许可下免费自托管 Atelier：一条命令，使用你的模型，数据保存在你自己的机器上。',
+      body: '在 MIT 许可下免费自托管 Atelier：一条命令，使用你的模型，数据保存在你自己的机器上。',
     },
     enterprise: {
       name: '企业版',
@@ -213,7 +213,7 @@ export const zhLanding: Translations['landing'] = {
     tagline: '面向知识工作的 AI 画布。',
     product: '产品',
     legal: '法律',
-    copyright: '© {{year}} Atelier 贡献者 · Apache-2.0',
+    copyright: '© {{year}} Atelier 贡献者 · MIT',
     version: '版本 v{{version}}',
   },
 };

@@ -127,9 +127,10 @@ export const zhLibrary: DeepStrings<typeof enLibrary> = {
     limit: '已达到节点数量上限',
   },
   search: {
-    heading: '来自知识库',
+    heading: '工作区中的内容',
     searching: '正在搜索……',
-    none: '知识库中没有匹配的内容',
+    none: '工作区中没有匹配的内容',
     placeholder: '搜索知识库',
   },
+  searchThread: '对话',
 };

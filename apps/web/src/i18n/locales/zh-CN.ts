@@ -141,7 +141,11 @@ export const zhCN: Translations = {
       mindmap: '用思维导图解释一个概念',
     },
     quickActionsTitle: '为你推荐',
-    noMatch: '暂无匹配项——画布和 AI 回答将随画布版本一起上线。',
+    noMatch: '没有匹配的快捷操作。',
+    goHint: '“开始”会在新画布上向 AI 提问',
+    starting: '正在打开画布…',
+    noModel: '“开始”需要对话模型，但还没有配置。',
+    openSettings: '前往设置添加',
     actions: {
       tour: { title: '开始新手引导', body: '用一分钟快速了解工作区。' },
       highlights: { title: '了解 Atelier 的功能', body: '用 7 步了解画布、AI 对话、知识库、技能和分享。' },
@@ -222,8 +226,8 @@ export const zhCN: Translations = {
         body: '在实时保存的 Markdown 编辑器中借助 AI 写作，让 AI 生成网页、React 组件、流程图和思维导图。',
       },
       share: {
-        title: '分享与发布',
-        body: '把画布节点做成幻灯片页面，分享只读链接，保存为模板，并导出为 Markdown、DOCX 或 PDF。',
+        title: '导出成果',
+        body: '把文档导出为 Markdown、DOCX 或 PDF，把画布导出为 PNG 图片或画布文件，以便在别处打开。',
       },
     },
     tour: {

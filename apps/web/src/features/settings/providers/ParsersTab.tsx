@@ -1,6 +1,8 @@
 /**
  * Settings > Parser configuration: which provider (and its service item) searches the web and
- * parses URLs and PDF files; saved as the preferences webSearch, urlParsing and pdfParsing.
+ * parses URLs and PDF files; saved as the preferences webSearch, urlParsing and pdfParsing. URL
+ * and PDF parsing have a built-in fallback; web search has none, so it lists only configured
+ * providers (the first is used until one is chosen) and says how to add one.
  */
 import { App, Form, Select } from 'antd';
 import type { ProviderCategory, UserPreferences } from '@atelier/contract';
@@ -36,6 +38,27 @@ function ParserField({ kind }: { kind: ParserKey }) {
       },
     );
   };
+
+  if (kind === 'webSearch') {
+    // there is no built-in web search: show only the providers really configured
+    // without a choice the server uses the user's own provider first, then an instance-wide one
+    const chosen =
+      choices.find((p) => p.providerId === current) ?? choices.find((p) => !p.isGlobal) ?? choices[0];
+    return (
+      <Form.Item label={t('parsers.webSearch')} extra={choices.length === 0 ? t('webSearchHint') : undefined}>
+        <Select
+          value={chosen?.providerId}
+          placeholder={t('webSearchNone')}
+          disabled={choices.length === 0}
+          onChange={choose}
+          loading={providers.isLoading || update.isPending}
+          options={choices.map((p) => ({ value: p.providerId, label: p.name }))}
+          style={{ maxWidth: 420 }}
+          data-testid="parser-webSearch"
+        />
+      </Form.Item>
+    );
+  }
 
   return (
     <Form.Item label={t(`parsers.${kind}`)} extra={choices.length === 0 ? t('parsers.hint') : undefined}>
