@@ -34,11 +34,7 @@ export async function signCollabToken(
 }
 
 /** The uid a valid, unexpired collab token was issued to; null otherwise. */
-export async function verifyCollabToken(
-  secret: string,
-  token: string,
-  clock: Clock,
-): Promise<string | null> {
+export async function verifyCollabToken(secret: string, token: string, clock: Clock): Promise<string | null> {
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, key(secret), {
