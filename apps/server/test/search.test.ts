@@ -112,17 +112,17 @@ describe('library search', () => {
     expect(expectData(await search(alice, { query: 'zeppelin' }))).toEqual([]);
   });
 
-  it('answers E0015 for vector search without an embedding model, E0003 for web search and bad input', async ({
+  it('answers E0015 for vector search without an embedding model, E1015 for web search with no provider, E0003 for bad input', async ({
     alice,
   }) => {
     expectFailure(await search(alice, { query: 'tea', mode: 'vector' }), 'E0015');
     expectFailure(await search(alice, { query: 'tea', mode: 'hybrid' }), 'E0015');
-    expect(expectFailure(await search(alice, { source: 'web', q: 'tea' }), 'E0003')).toMatch(
-      /web search is not configured/,
+    expect(expectFailure(await search(alice, { source: 'web', q: 'tea' }), 'E1015')).toMatch(
+      /web search is not configured/i,
     );
     expectFailure(await search(alice, { query: '' }), 'E0003');
     expectFailure(await search(alice, { query: 'x', limit: 0 }), 'E0003');
-    expectFailure(await search(alice, { query: 'x', domains: ['thread'] }), 'E0003');
+    expectFailure(await search(alice, { query: 'x', domains: ['page'] }), 'E0003');
     expectFailure(await search(alice, { query: 'x', mode: 'fuzzy' }), 'E0003');
     expectFailure(await search(alice, { query: 'a'.repeat(100_001) }), 'E2004');
     expect(expectData(await search(alice, { query: '!!! ??' }))).toEqual([]);

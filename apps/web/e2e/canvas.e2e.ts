@@ -141,7 +141,7 @@ describe('canvas', () => {
       await first.select('memo', 0);
       await first.select('memo', 1, true);
       await page.keyboard.press('ControlOrMeta+c');
-      await page.getByText('2 node(s) copied').waitFor();
+      await page.getByText('2 nodes copied').waitFor();
       await first.waitForToasts();
       const firstId = first.canvasId();
 

@@ -153,6 +153,12 @@ export function MermaidPreview({ content, title, dark }: { content: string; titl
     let live = true;
     const host = scratch.current;
     if (!host) return;
+    // nothing to draw yet (a new artifact, or its text still loading): no diagram, no error
+    if (!content.trim()) {
+      setSvg(null);
+      setError(null);
+      return;
+    }
     void renderMermaid(content, dark, host).then(
       (rendered) => {
         if (!live) return;
