@@ -37,6 +37,8 @@ describe('instance configuration', () => {
   it('announces the maintenance window in Beijing time and remembers a dismissal', async ({ open }) => {
     const { context, page } = await open();
     try {
+      // the notice depends on the time of day: noon in Beijing, before the 21:00-23:00 window
+      await page.clock.setFixedTime(new Date('2026-03-10T04:00:00Z'));
       await new LandingPage(page).goto();
       const notice = page.getByTestId('maintenance-notice');
       await notice.waitFor();
