@@ -19,6 +19,9 @@ const LAZY_LIBRARIES = [
   'nodemailer',
   'bullmq',
   'undici',
+  '@modelcontextprotocol/sdk/client/index.js',
+  '@modelcontextprotocol/sdk/client/sse.js',
+  '@modelcontextprotocol/sdk/client/streamableHttp.js',
 ];
 
 const HOUSE_SYNTAX_RULES = [

@@ -10,6 +10,7 @@ const root = join(here, '..');
 const all = {
   'server-start': ['node', [join(here, 'server-start.mjs')]],
   'settings-rps': ['node', ['--import', 'tsx', join(here, 'settings-rps.ts')]],
+  'share-html': ['node', ['--import', 'tsx', join(here, 'share-html.ts')]],
   'web-bundle': ['node', [join(here, 'web-bundle.mjs')]],
   'collab-latency': ['node', ['--import', 'tsx', join(here, 'collab-latency.ts')]],
   'ingest-pdf': ['node', ['--import', 'tsx', join(here, 'ingest-pdf.ts')]],
@@ -17,6 +18,9 @@ const all = {
   'search-latency': ['node', ['--import', 'tsx', join(here, 'search-latency.ts')]],
   relay: ['node', ['--import', 'tsx', join(here, 'relay.ts')]],
   'canvas-render': ['node', [join(here, 'canvas-render.mjs')]],
+  'share-viewer': ['node', ['--import', 'tsx', join(here, 'share-viewer.ts')]],
+  'agent-overhead': ['node', ['--import', 'tsx', join(here, 'agent-overhead.ts')]],
+  'trigger-latency': ['node', ['--import', 'tsx', join(here, 'trigger-latency.ts')]],
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 

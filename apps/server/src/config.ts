@@ -151,6 +151,8 @@ const EnvSchema = z.object({
   PROJECT_COVER_MAX_BYTES: int(5 * 1024 * 1024, 1),
   /** Most nodes one canvas holds: imports and collaboration edits past it answer 'node limit reached'. */
   CANVAS_MAX_NODES: int(LIMITS.maxCanvasNodes, 1, 100_000),
+  /** Install and update the built-in templates at start (template.builtin.ts); tests turn it off. */
+  BUILTIN_TEMPLATES: bool(true),
   MAINTENANCE_ENABLED: bool(false),
   MAINTENANCE_START: z
     .string()
@@ -180,6 +182,16 @@ const EnvSchema = z.object({
   PROVIDER_REQUEST_TIMEOUT: duration('15s'),
   /** false: user-configured providers may not point at loopback, private or link-local addresses. */
   PROVIDER_ALLOW_PRIVATE_NETWORK: bool(true),
+  /** false: MCP servers users configure may not point at loopback, private or link-local addresses. */
+  MCP_ALLOW_PRIVATE_NETWORK: bool(false),
+  /** Deadline of an MCP server's validation (connect, initialize, list tools). */
+  MCP_CONNECT_TIMEOUT: duration('15s'),
+  /** Deadline of one MCP tool call. */
+  MCP_TOOL_TIMEOUT: duration('60s'),
+  /** Largest MCP tool result kept (its text, in bytes); longer results are cut and say so. */
+  MCP_TOOL_RESULT_MAX_BYTES: int(100 * 1024, 1024),
+  /** The agent skill: most model calls of one run (each may call tools); then it answers with what it has. */
+  AGENT_MAX_STEPS: int(12, 1, 50),
   /** Fetching links and scraping may reach loopback, private and link-local addresses (tests, trusted LANs). */
   FETCH_ALLOW_PRIVATE: bool(false),
   /** Deadline of one page fetch (all redirects included). */
@@ -198,6 +210,8 @@ const EnvSchema = z.object({
   IMAGE_GENERATION_TIMEOUT: duration('5m'),
   /** imageGeneration: how often the image API is asked for the task's progress. */
   IMAGE_GENERATION_POLL: duration('2s'),
+  /** How often the worker role looks for due timer triggers (on the app's clock). */
+  TRIGGER_POLL_INTERVAL: duration('1s'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

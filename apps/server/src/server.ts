@@ -17,6 +17,7 @@ import { lockDataDir } from './db/data-dir.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { instanceSecret } from './db/secrets.js';
 import { buildApp } from './http/app.js';
+import { registerSharePages } from './modules/share/share.html.js';
 import type { Handlers } from './http/register.js';
 import { createQueue } from './jobs/index.js';
 import { defineJobs, startWorkerRole } from './jobs/registry.js';
@@ -24,8 +25,10 @@ import { createEventBus } from './lib/events.js';
 import { createMailer } from './mail/mailer.js';
 import { isFamilyLive } from './modules/auth/auth.repository.js';
 import { makeAuthenticate, tokenKeys } from './modules/auth/auth.tokens.js';
+import { registerMcpEndpoint } from './modules/mcp-endpoint/mcp-endpoint.js';
 import { buildHandlers } from './modules/index.js';
 import { GlobalProviders } from './modules/provider/provider.global.js';
+import { BuiltinTemplateInstaller, seedCategories } from './modules/template/template.builtin.js';
 import { buildServices, type Services } from './services.js';
 import { createStorage } from './storage/index.js';
 
@@ -38,6 +41,12 @@ export interface RunningServer {
   handlers: Handlers;
   /** Base URL, e.g. http://127.0.0.1:5800 */
   url: string;
+  /**
+   * The built-in template install, started after the server listens (never blocks start, never
+   * fails it: errors are logged). Resolves when done or failed; already resolved when
+   * BUILTIN_TEMPLATES is off. Tests that need the templates await it.
+   */
+  builtinTemplates: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -119,25 +128,39 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clock,
     };
     const services = buildServices(ctx);
+    // Categories on every start (a few rows, needed by every template route). The built-in
+    // templates are built after listen: see below.
+    await seedCategories(ctx);
     defineJobs({ ctx, services });
     const handlers = buildHandlers(ctx, services);
+    const authenticate = makeAuthenticate(
+      keys,
+      (claims) => isFamilyLive(database.db, claims.uid, claims.sid, clock.date()),
+      (token) => services.apiTokens.authenticate(token),
+    );
+    const webDistDir = defaultWebDist(config);
     const app = await buildApp({
       config,
       handlers,
-      authenticate: makeAuthenticate(keys, (claims) =>
-        isFamilyLive(database.db, claims.uid, claims.sid, clock.date()),
-      ),
+      authenticate,
       logger: log,
       redis,
       clock,
-      webDistDir: defaultWebDist(config),
+      webDistDir,
+      extraRoutes: (instance) =>
+        registerSharePages(instance, { shares: services.shares, authenticate, webDistDir }),
     });
     cleanups.push(() => app.close());
+    registerMcpEndpoint(app, { ctx, services, handlers, authenticate });
     // Runs before app.close (cleanups run in reverse): flushes live documents while the DB is open.
     const collab = startCollab(ctx, services.collab, app.server);
     cleanups.push(() => collab.close());
 
-    if (config.ROLES.includes('worker')) await startWorkerRole({ ctx, services });
+    if (config.ROLES.includes('worker')) {
+      await startWorkerRole({ ctx, services });
+      services.triggers.start();
+      cleanups.push(() => services.triggers.stop());
+    }
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -147,9 +170,36 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       { port, database: database.kind, roles: config.ROLES, ms: Date.now() - startedAt },
       'Atelier is ready',
     );
-    return { app, ctx, services, handlers, url: `http://${host}:${port}`, close: runCleanups };
+    // Built-in templates: built on the first start and when their version rises (later starts
+    // only compare rows). Run after listen so a slow build (16 canvases) never delays start;
+    // a failure is logged and the next start retries. Close waits for it (it writes to the DB).
+    const builtinTemplates = config.BUILTIN_TEMPLATES
+      ? installBuiltinTemplates(ctx, services)
+      : Promise.resolve();
+    cleanups.push(() => builtinTemplates);
+    return {
+      app,
+      ctx,
+      services,
+      handlers,
+      url: `http://${host}:${port}`,
+      builtinTemplates,
+      close: runCleanups,
+    };
   } catch (err) {
     await runCleanups().catch(() => undefined);
     throw err;
+  }
+}
+
+async function installBuiltinTemplates(ctx: AppContext, services: Services): Promise<void> {
+  // eslint-disable-next-line no-restricted-syntax -- a measured duration for the log
+  const started = Date.now();
+  try {
+    await new BuiltinTemplateInstaller(ctx, services, services.shares).install();
+    // eslint-disable-next-line no-restricted-syntax -- a measured duration for the log
+    ctx.log.info({ ms: Date.now() - started }, 'Built-in templates up to date');
+  } catch (err) {
+    ctx.log.error({ err }, 'Built-in templates could not be installed; the next start retries');
   }
 }

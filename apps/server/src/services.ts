@@ -4,8 +4,11 @@
  * (`startWorkerRole`) and collaboration (`startCollab`). Nothing looks services up at run time;
  * a module that needs one receives it here.
  */
+import { PageService } from './modules/page/page.service.js';
+import { registerPageShares } from './modules/page/page.snapshot.js';
 import { CollabService } from './collab/collab.service.js';
 import type { AppContext } from './context.js';
+import { ApiTokenService } from './modules/api-token/api-token.service.js';
 import { CanvasService } from './modules/canvas/canvas.service.js';
 import { DocumentService } from './modules/document/document.service.js';
 import { registerCodeArtifactDuplicators } from './modules/code-artifact/code-artifact.duplicate.js';
@@ -13,6 +16,10 @@ import { registerEntityDuplicator } from './modules/canvas/canvas.duplicate.js';
 import { duplicateDocument } from './modules/document/document.duplicate.js';
 import { modelPreferencesCheck } from './modules/provider/provider.defaults.js';
 import { ResourceService } from './modules/resource/resource.service.js';
+import { TemplateService } from './modules/template/template.service.js';
+import { TriggerScheduler } from './modules/trigger/trigger.scheduler.js';
+import { ShareService } from './modules/share/share.service.js';
+import { registerBuiltInShares } from './modules/share/share.snapshots.js';
 import { createUploadService, type UploadService } from './modules/upload/upload.service.js';
 import { UserService } from './modules/user/user.service.js';
 import { documentLoader, resourceLoader } from './skills/skill.context.js';
@@ -31,6 +38,16 @@ export interface Services {
   canvases: CanvasService;
   /** Runs skills for /skill/streamInvoke and the `skill.run` job. */
   skillEngine: SkillEngine;
+  /** Share links: publish / revoke / duplicate snapshots (modules/share; other types register there). */
+  shares: ShareService;
+  /** Personal API tokens (authenticate `/v1` and `/mcp`). */
+  apiTokens: ApiTokenService;
+  /** Pages: slideshows made from canvas nodes, published as page shares (modules/page). */
+  pages: PageService;
+  /** Templates: canvases published as duplicable shares (modules/template). */
+  templates: TemplateService;
+  /** Runs timer and 'on resource ready' triggers (modules/trigger); started by the worker role. */
+  triggers: TriggerScheduler;
 }
 
 export function buildServices(ctx: AppContext): Services {
@@ -56,5 +73,28 @@ export function buildServices(ctx: AppContext): Services {
   // Entity types copied along when a canvas is duplicated with its entities (canvas.duplicate job).
   registerEntityDuplicator('document', duplicateDocument);
   registerCodeArtifactDuplicators();
-  return { collab, uploads, users, documents, resources, canvases, skillEngine };
+  // Share links; pages and templates register their snapshot types / publish through it.
+  const shareDeps = { ctx, services: { collab, documents, canvases, uploads } };
+  const shares = new ShareService(shareDeps);
+  registerBuiltInShares(shares, shareDeps);
+  const apiTokens = new ApiTokenService(ctx.db, ctx.clock, (err) =>
+    ctx.log.warn({ err }, 'could not record an API token use'),
+  );
+  const pages = new PageService(ctx, canvases, shares);
+  registerPageShares(ctx.db, shares, pages);
+  const templates = new TemplateService(ctx, shares, uploads);
+  return {
+    collab,
+    uploads,
+    users,
+    documents,
+    resources,
+    canvases,
+    skillEngine,
+    shares,
+    apiTokens,
+    pages,
+    templates,
+    triggers: new TriggerScheduler(ctx),
+  };
 }

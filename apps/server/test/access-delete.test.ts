@@ -5,7 +5,7 @@
  * first checks that the things hanging on the item exist, so the test cannot pass vacuously.
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   collabDocuments,
   collabUpdates,
@@ -15,22 +15,20 @@ import {
   libraryEntries,
   references,
 } from '../src/db/schema/index.js';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { call, createCanvas, createDocument, expectData } from './helpers/items.js';
-import { createResource, createWithFile } from './helpers/resources.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { buildResource, type BuiltUser } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
+import { createCanvas, createDocument, expectData } from './helpers/items.js';
+import { createWithFile } from './helpers/resources.js';
 
 type ItemType = 'canvas' | 'document' | 'resource';
 
-let server: TestServer;
-let a: BuiltUser;
 let labelClassId: string;
 
-const ok = async <T>(path: string, body: unknown) =>
-  expectData(await call<T>(a.client, 'POST', `/v1${path}`, body));
+const ok = async <T>(user: BuiltUser, path: string, body: unknown) =>
+  expectData(await user.post<T>(`/v1${path}`, body));
 
 /** Uploads a file recorded on the item (an image in a document, a canvas minimap…). */
-async function attachFile(entityType: ItemType | 'project', entityId: string): Promise<string> {
+async function attachFile(a: BuiltUser, entityType: ItemType | 'project', entityId: string): Promise<string> {
   const fd = new FormData();
   fd.append('file', new Blob(['attached']), 'attached.txt');
   fd.append('entityType', entityType);
@@ -41,13 +39,13 @@ async function attachFile(entityType: ItemType | 'project', entityId: string): P
 }
 
 /** Creates an item with a label, a reference (documents, resources), index entries and a file on it. */
-async function itemWithDependents(type: ItemType): Promise<{ id: string; keys: string[] }> {
+async function itemWithDependents(a: BuiltUser, type: ItemType): Promise<{ id: string; keys: string[] }> {
   let id: string;
   const keys: string[] = [];
   if (type === 'canvas') id = await createCanvas(a, 'Sailing canvas');
   else if (type === 'document') {
     id = (
-      await ok<{ docId: string }>('/knowledge/document/create', {
+      await ok<{ docId: string }>(a, '/knowledge/document/create', {
         title: 'Sailing',
         initialContent: 'Boats and sails',
       })
@@ -63,22 +61,23 @@ async function itemWithDependents(type: ItemType): Promise<{ id: string; keys: s
     id = made.resourceId;
     keys.push(made.rawFileKey!);
   }
-  keys.push(await attachFile(type, id));
-  await ok('/label/instance/new', { labelClassId, value: 'High', entityType: type, entityId: id });
+  keys.push(await attachFile(a, type, id));
+  await ok(a, '/label/instance/new', { labelClassId, value: 'High', entityType: type, entityId: id });
   if (type !== 'canvas') {
     const other = await createDocument(a, 'Other');
-    await ok('/knowledge/reference/add', {
+    await ok(a, '/knowledge/reference/add', {
       references: [{ sourceType: type, sourceId: id, targetType: 'document', targetId: other }],
     });
   }
   // Resources are indexed by their job; documents and canvases by the search that follows.
-  await server.server.ctx.queue.drain();
-  await ok('/search', { query: 'sailing' });
+  await a.server.server.ctx.queue.drain();
+  await ok(a, '/search', { query: 'sailing' });
   return { id, keys };
 }
 
 /** What hangs on the item, counted per kind. */
-async function leftovers(type: ItemType | 'project', id: string, keys: string[]) {
+async function leftovers(a: BuiltUser, type: ItemType | 'project', id: string, keys: string[]) {
+  const server = a.server;
   const db = server.server.ctx.db;
   const count = async (rows: Promise<unknown[]>) => (await rows).length;
   const names = [type === 'document' ? `doc:${id}` : `canvas:${id}`];
@@ -120,21 +119,21 @@ function expectPresent(type: ItemType, found: typeof NOTHING, keys: string[]): v
   expect(found.objects).toBe(keys.length);
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  a = await buildUser(server);
-  labelClassId = (
-    await ok<{ labelClassId: string }>('/label/class/new', {
-      name: 'T',
-      displayName: 'T',
-      prompt: 'p',
-      labels: ['High'],
-    })
-  ).labelClassId;
-});
-afterAll(async () => {
-  await server?.close();
-});
+const it = serverTest(
+  {},
+  {
+    setup: async ({ alice: a }) => {
+      labelClassId = (
+        await ok<{ labelClassId: string }>(a, '/label/class/new', {
+          name: 'T',
+          displayName: 'T',
+          prompt: 'p',
+          labels: ['High'],
+        })
+      ).labelClassId;
+    },
+  },
+);
 
 const DELETE_PATH: Record<ItemType, [string, string]> = {
   canvas: ['/canvas/delete', 'canvasId'],
@@ -144,68 +143,62 @@ const DELETE_PATH: Record<ItemType, [string, string]> = {
 
 describe('deleting an item leaves nothing behind', () => {
   for (const type of ['canvas', 'document', 'resource'] as const) {
-    it(`${type}: deleted directly`, async () => {
-      const { id, keys } = await itemWithDependents(type);
-      expectPresent(type, await leftovers(type, id, keys), keys);
+    it(`${type}: deleted directly`, async ({ alice: a }) => {
+      const { id, keys } = await itemWithDependents(a, type);
+      expectPresent(type, await leftovers(a, type, id, keys), keys);
       const [path, field] = DELETE_PATH[type];
-      await ok(path, { [field]: id });
-      expect(await leftovers(type, id, keys)).toEqual(NOTHING);
+      await ok(a, path, { [field]: id });
+      expect(await leftovers(a, type, id, keys)).toEqual(NOTHING);
     });
 
-    it(`${type}: deleted through its project`, async () => {
-      const { id, keys } = await itemWithDependents(type);
-      const { projectId } = await ok<{ projectId: string }>('/project/new', { name: 'Items' });
+    it(`${type}: deleted through its project`, async ({ alice: a }) => {
+      const { id, keys } = await itemWithDependents(a, type);
+      const { projectId } = await ok<{ projectId: string }>(a, '/project/new', { name: 'Items' });
       const items = [{ entityType: type, entityId: id }];
-      await ok('/project/updateItems', { projectId, operation: 'add', items });
-      expectPresent(type, await leftovers(type, id, keys), keys);
-      await ok('/project/deleteItems', { projectId, items });
-      expect(await leftovers(type, id, keys)).toEqual(NOTHING);
+      await ok(a, '/project/updateItems', { projectId, operation: 'add', items });
+      expectPresent(type, await leftovers(a, type, id, keys), keys);
+      await ok(a, '/project/deleteItems', { projectId, items });
+      expect(await leftovers(a, type, id, keys)).toEqual(NOTHING);
     });
   }
 
-  it('project: its labels and files go, its items stay (outside any project)', async () => {
-    const { projectId } = await ok<{ projectId: string }>('/project/new', { name: 'Gone' });
+  it('project: its labels and files go, its items stay (outside any project)', async ({ alice: a }) => {
+    const { projectId } = await ok<{ projectId: string }>(a, '/project/new', { name: 'Gone' });
     const canvasId = await createCanvas(a);
-    await ok('/project/updateItems', {
+    await ok(a, '/project/updateItems', {
       projectId,
       operation: 'add',
       items: [{ entityType: 'canvas', entityId: canvasId }],
     });
-    await ok('/label/instance/new', {
+    await ok(a, '/label/instance/new', {
       labelClassId,
       value: 'High',
       entityType: 'project',
       entityId: projectId,
     });
-    const keys = [await attachFile('project', projectId)];
-    const before = await leftovers('project', projectId, keys);
+    const keys = [await attachFile(a, 'project', projectId)];
+    const before = await leftovers(a, 'project', projectId, keys);
     expect({ labels: before.labels, files: before.files, objects: before.objects }).toEqual({
       labels: 1,
       files: 1,
       objects: 1,
     });
-    await ok('/project/delete', { projectId });
-    expect(await leftovers('project', projectId, keys)).toEqual(NOTHING);
-    const canvas = expectData(
-      await call<{ projectId: string | null }>(a.client, 'GET', `/v1/canvas/detail?canvasId=${canvasId}`),
-    );
+    await ok(a, '/project/delete', { projectId });
+    expect(await leftovers(a, 'project', projectId, keys)).toEqual(NOTHING);
+    const canvas = expectData(await a.get<{ projectId: string | null }>('/v1/canvas/detail', { canvasId }));
     expect(canvas.projectId ?? null).toBeNull();
   });
 
-  it('a text resource without a file: its labels go too (they used to stay)', async () => {
-    const { resourceId } = await createResource(a.client, {
-      title: 'Note',
-      resourceType: 'text',
-      content: 'a note',
-    });
-    await ok('/label/instance/new', {
+  it('a text resource without a file: its labels go too (they used to stay)', async ({ alice: a }) => {
+    const { resourceId } = await buildResource(a, { title: 'Note', content: 'a note' });
+    await ok(a, '/label/instance/new', {
       labelClassId,
       value: 'High',
       entityType: 'resource',
       entityId: resourceId,
     });
-    expect((await leftovers('resource', resourceId, [])).labels).toBe(1);
-    await ok('/knowledge/resource/delete', { resourceId });
-    expect((await leftovers('resource', resourceId, [])).labels).toBe(0);
+    expect((await leftovers(a, 'resource', resourceId, [])).labels).toBe(1);
+    await ok(a, '/knowledge/resource/delete', { resourceId });
+    expect((await leftovers(a, 'resource', resourceId, [])).labels).toBe(0);
   });
 });

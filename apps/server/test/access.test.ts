@@ -5,7 +5,7 @@
  * rows in helpers/access-routes.ts: a later route (shares) is one more row there.
  */
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   actionResults,
   canvases,
@@ -20,20 +20,18 @@ import {
   references,
   resources,
 } from '../src/db/schema/index.js';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
 import { ROUTES, missing, type Kind, type Mine } from './helpers/access-routes.js';
+import { buildCodeArtifact, buildProject, buildResource, type BuiltUser } from './helpers/factories.js';
+import { serverTest, type ServerFixtures } from './helpers/fixtures.js';
 import type { Wrapped } from './helpers/http.js';
-import { call, createCanvas, createDocument, expectData } from './helpers/items.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { createCanvas, createDocument, expectData } from './helpers/items.js';
+import type { TestServer } from './helpers/server.js';
 
-let server: TestServer;
-let a: BuiltUser;
-let b: BuiltUser;
 let mine: Mine;
 const ofA = {} as Record<Kind, string>;
 
 /** Everything A has, as stored: compared before and after the matrix. */
-async function snapshotOfA(): Promise<string> {
+async function snapshotOfA(server: TestServer, a: BuiltUser): Promise<string> {
   const db = server.server.ctx.db;
   await server.server.ctx.queue.drain();
   const tables = [
@@ -63,25 +61,16 @@ const answer = (res: { status: number; body: Wrapped }, id: string) => ({
   message: res.body.errMsg?.replaceAll(id, '<id>'),
 });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  [a, b] = await Promise.all([buildUser(server), buildUser(server)]);
+/** A's things of every kind, and B's own project and label class (some routes name two ids). */
+async function setup({ server, alice: a, bob: b }: ServerFixtures) {
   const ok = async <T>(user: BuiltUser, path: string, body: unknown) =>
-    expectData(await call<T>(user.client, 'POST', `/v1${path}`, body));
+    expectData(await user.post<T>(`/v1${path}`, body));
   ofA.canvas = await createCanvas(a);
   ofA.document = await createDocument(a);
   const other = await createDocument(a, 'Other');
-  ofA.resource = (
-    await ok<{ resourceId: string }>(a, '/knowledge/resource/create', {
-      title: 'R',
-      resourceType: 'text',
-      content: 'text',
-    })
-  ).resourceId;
-  ofA.codeArtifact = (
-    await ok<{ artifactId: string }>(a, '/codeArtifact/new', { type: 'code', title: 'c', content: '' })
-  ).artifactId;
-  ofA.project = (await ok<{ projectId: string }>(a, '/project/new', { name: 'P' })).projectId;
+  ofA.resource = (await buildResource(a, { title: 'R', content: 'text' })).resourceId;
+  ofA.codeArtifact = (await buildCodeArtifact(a, { type: 'code', title: 'c', content: '' })).artifactId;
+  ofA.project = (await buildProject(a, { name: 'P' })).projectId;
   ofA.labelClass = (
     await ok<{ labelClassId: string }>(a, '/label/class/new', {
       name: 'T',
@@ -134,7 +123,7 @@ beforeAll(async () => {
     config: { modelId: 'm' },
   });
   mine = {
-    projectId: (await ok<{ projectId: string }>(b, '/project/new', { name: 'Mine' })).projectId,
+    projectId: (await buildProject(b, { name: 'Mine' })).projectId,
     labelClassId: (
       await ok<{ labelClassId: string }>(b, '/label/class/new', {
         name: 'T',
@@ -144,18 +133,21 @@ beforeAll(async () => {
       })
     ).labelClassId,
   };
-});
-afterAll(async () => {
-  await server?.close();
-});
+}
+
+const it = serverTest({}, { setup });
 
 describe('one answer for an id the caller may not use', () => {
-  it('user B gets the not-found answer of a missing id on every route, and A’s data is unchanged', async () => {
-    const before = await snapshotOfA();
+  it('user B gets the not-found answer of a missing id on every route, and A’s data is unchanged', async ({
+    server,
+    alice,
+    bob,
+  }) => {
+    const before = await snapshotOfA(server, alice);
     for (const route of ROUTES) {
       const absent = missing(route.kind);
-      const foreign = answer(await route.send(b.client, ofA[route.kind], mine), ofA[route.kind]);
-      const none = answer(await route.send(b.client, absent, mine), absent);
+      const foreign = answer(await route.send(bob.client, ofA[route.kind], mine), ofA[route.kind]);
+      const none = answer(await route.send(bob.client, absent, mine), absent);
       expect({ route: route.name, ...foreign }).toEqual({ route: route.name, ...none });
       expect({ route: route.name, status: foreign.status, code: foreign.code }).toEqual({
         route: route.name,
@@ -163,11 +155,14 @@ describe('one answer for an id the caller may not use', () => {
         code: route.code,
       });
     }
-    expect(await snapshotOfA()).toBe(before);
+    expect(await snapshotOfA(server, alice)).toBe(before);
   });
 
-  it('an anonymous caller gets the same 401 for A’s ids and missing ones, and A’s data is unchanged', async () => {
-    const before = await snapshotOfA();
+  it('an anonymous caller gets the same 401 for A’s ids and missing ones, and A’s data is unchanged', async ({
+    server,
+    alice,
+  }) => {
+    const before = await snapshotOfA(server, alice);
     const anonymous = server.client();
     for (const route of ROUTES) {
       const absent = missing(route.kind);
@@ -180,12 +175,14 @@ describe('one answer for an id the caller may not use', () => {
         code: 'E0011',
       });
     }
-    expect(await snapshotOfA()).toBe(before);
+    expect(await snapshotOfA(server, alice)).toBe(before);
   });
 
-  it('A, the owner, is let through on the same ids (the matrix is not refusing everyone)', async () => {
+  it('A, the owner, is let through on the same ids (the matrix is not refusing everyone)', async ({
+    alice,
+  }) => {
     for (const route of ROUTES.filter((r) => r.name.endsWith('detail'))) {
-      const res = await route.send(a.client, ofA[route.kind], mine);
+      const res = await route.send(alice.client, ofA[route.kind], mine);
       expect({ route: route.name, success: res.body.success }).toEqual({ route: route.name, success: true });
     }
   });

@@ -6,10 +6,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildUser, uniqueEmail } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
 import type { TestClient } from './helpers/http.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
 
 interface GitHubProfile {
   provider: 'github';
@@ -133,8 +133,6 @@ class FakeProviders {
 }
 
 const fake = new FakeProviders();
-let server: TestServer;
-let publicUrl: string;
 
 function github(overrides: Partial<GitHubProfile> = {}): GitHubProfile {
   const id = Math.floor(Math.random() * 1e9);
@@ -192,26 +190,26 @@ async function settingsOf(client: TestClient) {
 
 beforeAll(async () => {
   await fake.start();
-  server = await startTestServer({
-    AUTH_RATE_LIMIT_PER_IP: '100000',
-    GITHUB_CLIENT_ID: CLIENTS.github.id,
-    GITHUB_CLIENT_SECRET: CLIENTS.github.secret,
-    GITHUB_OAUTH_BASE_URL: fake.url,
-    GITHUB_API_BASE_URL: fake.url,
-    GOOGLE_CLIENT_ID: CLIENTS.google.id,
-    GOOGLE_CLIENT_SECRET: CLIENTS.google.secret,
-    GOOGLE_OAUTH_BASE_URL: fake.url,
-  });
-  publicUrl = server.server.ctx.config.publicUrl;
 });
-
 afterAll(async () => {
-  await server?.close();
   await fake.stop();
 });
 
+// the env is read when the server starts, after beforeAll has started the fake providers
+const it = serverTest(() => ({
+  AUTH_RATE_LIMIT_PER_IP: '100000',
+  GITHUB_CLIENT_ID: CLIENTS.github.id,
+  GITHUB_CLIENT_SECRET: CLIENTS.github.secret,
+  GITHUB_OAUTH_BASE_URL: fake.url,
+  GITHUB_API_BASE_URL: fake.url,
+  GOOGLE_CLIENT_ID: CLIENTS.google.id,
+  GOOGLE_CLIENT_SECRET: CLIENTS.google.secret,
+  GOOGLE_OAUTH_BASE_URL: fake.url,
+}));
+
 describe('GitHub', () => {
-  it('creates an account on first sign-in and signs the same account in next time', async () => {
+  it('creates an account on first sign-in and signs the same account in next time', async ({ server }) => {
+    const { publicUrl } = server.server.ctx.config;
     const profile = github();
     const client = server.client();
     const first = await signInWith(client, profile);
@@ -238,7 +236,7 @@ describe('GitHub', () => {
     expect(again.jar.get('atelier_uid')).toBe(uid);
   });
 
-  it('links to the email account with the same verified address', async () => {
+  it('links to the email account with the same verified address', async ({ server }) => {
     const u = await buildUser(server);
     const client = server.client();
     await signInWith(
@@ -249,7 +247,7 @@ describe('GitHub', () => {
     expect((await settingsOf(client)).authProviders).toEqual(['email', 'github']);
   });
 
-  it('does not trust an unverified email: a separate account without one', async () => {
+  it('does not trust an unverified email: a separate account without one', async ({ server }) => {
     const u = await buildUser(server);
     const client = server.client();
     await signInWith(client, github({ emails: [{ email: u.email, primary: true, verified: false }] }));
@@ -258,7 +256,7 @@ describe('GitHub', () => {
     expect(me).toMatchObject({ email: null, emailVerified: false });
   });
 
-  it('tells an OAuth-only account that it has no password', async () => {
+  it('tells an OAuth-only account that it has no password', async ({ server }) => {
     const profile = github();
     await signInWith(server.client(), profile);
     const res = await server.client().fetch('/v1/auth/email/login', {
@@ -273,7 +271,8 @@ describe('GitHub', () => {
 });
 
 describe('Google', () => {
-  it('signs in with PKCE and links to an existing email account', async () => {
+  it('signs in with PKCE and links to an existing email account', async ({ server }) => {
+    const { publicUrl } = server.server.ctx.config;
     const u = await buildUser(server);
     const client = server.client();
     const { authorize, location } = await signInWith(client, google({ email: u.email }), '/canvas/c-123?x=1');
@@ -285,7 +284,7 @@ describe('Google', () => {
     expect((await settingsOf(client)).authProviders).toEqual(['email', 'google']);
   });
 
-  it('creates a new account and keeps it on the next sign-in', async () => {
+  it('creates a new account and keeps it on the next sign-in', async ({ server }) => {
     const profile = google();
     const a = server.client();
     await signInWith(a, profile);
@@ -299,7 +298,8 @@ describe('Google', () => {
     });
   });
 
-  it('fails with E0004 when the code verifier cookie is lost', async () => {
+  it('fails with E0004 when the code verifier cookie is lost', async ({ server }) => {
+    const { publicUrl } = server.server.ctx.config;
     const client = server.client();
     const start = await client.fetch('/v1/auth/google');
     const authorize = new URL(start.headers.get('location')!);
@@ -318,7 +318,10 @@ describe('Google', () => {
 });
 
 describe('failures', () => {
-  it('redirects with E0004 on a state mismatch, a missing state, a provider error or a bad code', async () => {
+  it('redirects with E0004 on a state mismatch, a missing state, a provider error or a bad code', async ({
+    server,
+  }) => {
+    const { publicUrl } = server.server.ctx.config;
     const client = server.client();
     const start = await client.fetch('/v1/auth/github');
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
@@ -347,7 +350,8 @@ describe('failures', () => {
     expect(client.jar.get('atelier_uid')).toBeUndefined();
   });
 
-  it('never redirects to another site after sign-in', async () => {
+  it('never redirects to another site after sign-in', async ({ server }) => {
+    const { publicUrl } = server.server.ctx.config;
     for (const target of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
       const client = server.client();
       const { location } = await signInWith(client, github(), target);
@@ -355,22 +359,8 @@ describe('failures', () => {
     }
   });
 
-  it('answers E0004 for a provider that is not configured', async () => {
-    const bare = await startTestServer();
-    try {
-      const client = bare.client();
-      for (const provider of ['github', 'google']) {
-        const res = await client.fetch(`/v1/auth/${provider}`);
-        const body = (await res.json()) as { success: boolean; errCode: string };
-        expect(body).toMatchObject({ success: false, errCode: 'E0004' });
-      }
-      const cb = await client.fetch('/v1/auth/github/callback?code=x&state=y');
-      expect(cb.headers.get('location')).toBe(`${bare.server.ctx.config.publicUrl}/?authError=E0004`);
-      const config = (await (await client.fetch('/v1/auth/config')).json()) as { data: object };
-      expect(config.data).toMatchObject({ github: false, google: false });
-    } finally {
-      await bare.close();
-    }
+  // a server without providers: auth-oauth-off.test.ts
+  it('announces both configured providers and answers E0003 for an unknown one', async ({ server }) => {
     const config = (await (await server.client().fetch('/v1/auth/config')).json()) as { data: object };
     expect(config.data).toMatchObject({ github: true, google: true });
     const unknown = (await (await server.client().fetch('/v1/auth/gitlab')).json()) as { errCode: string };

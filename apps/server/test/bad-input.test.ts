@@ -8,39 +8,36 @@
  * characters, so E2004 is reachable only for a string of 100,001 to ~102,380 one-byte characters;
  * longer (or multi-byte) content is refused earlier by the body limit with E2005.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import { isErrorCode, LIMITS, routeList, type ErrorCode, type RouteDef } from '@atelier/contract';
 import { unimplementedRoutes } from '../src/http/register.js';
-import { buildUser } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
 import { type TestClient, type Wrapped } from './helpers/http.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
 
-let server: TestServer;
-/** The handler map the running server registered its routes from. */
-const handlerMap = () => server.server.handlers;
-let client: TestClient;
+/** The routes the running server implements (its handler map less the pending ones). */
 let implemented: RouteDef[];
 
-beforeAll(async () => {
-  server = await startTestServer({
+const it = serverTest(
+  {
     AUTH_RATE_LIMIT_PER_IP: '100000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
     RATE_LIMIT_PER_IP: '100000',
-  });
-  ({ client } = await buildUser(server));
-  const pending = new Set<string>(unimplementedRoutes(handlerMap()));
-  implemented = (routeList as readonly RouteDef[]).filter((r) => !pending.has(r.id));
-});
-afterAll(async () => {
-  await server?.close();
-});
+  },
+  {
+    setup: async ({ server }) => {
+      const pending = new Set<string>(unimplementedRoutes(server.server.handlers));
+      implemented = (routeList as readonly RouteDef[]).filter((r) => !pending.has(r.id));
+    },
+  },
+);
 
 const fillPath = (path: string) => path.replace(/\{(\w+)\}/g, 'x');
 const hasJsonBody = (r: RouteDef) => r.method !== 'GET';
 
 /** Sends raw text as JSON to a route; returns a problem description or null when the answer is acceptable. */
 async function check(
+  client: TestClient,
   route: RouteDef,
   what: string,
   init: { path?: string; body?: string; contentType?: string },
@@ -152,36 +149,45 @@ describe('bad input to every implemented route', () => {
     expect(implemented.length).toBeGreaterThan(0);
   });
 
-  it('malformed JSON answers E0003', async () => {
+  it('malformed JSON answers E0003', async ({ alice }) => {
+    const { client } = alice;
     const problems: string[] = [];
     for (const r of implemented.filter(hasJsonBody)) {
       for (const body of ['{"a":', '{bad}', 'null x', '\u0000']) {
-        problems.push((await check(r, `malformed ${JSON.stringify(body)}`, { body }, ['E0003'])) ?? '');
+        problems.push(
+          (await check(client, r, `malformed ${JSON.stringify(body)}`, { body }, ['E0003'])) ?? '',
+        );
       }
     }
     expect(problems.filter(Boolean)).toEqual([]);
   });
 
-  it('an array (or a bare value) instead of an object answers E0003', async () => {
+  it('an array (or a bare value) instead of an object answers E0003', async ({ alice }) => {
+    const { client } = alice;
     const problems: string[] = [];
     for (const r of implemented.filter((r) => hasJsonBody(r) && (r.body || r.requestKind === 'multipart'))) {
       for (const body of ['[]', '[{"email":"a@b.c"}]', '"text"', '42']) {
-        problems.push((await check(r, `body ${body}`, { body }, ['E0003'])) ?? '');
+        problems.push((await check(client, r, `body ${body}`, { body }, ['E0003'])) ?? '');
       }
     }
     expect(problems.filter(Boolean)).toEqual([]);
   });
 
-  it('a wrong type for each declared body field answers E0003', async () => {
+  it('a wrong type for each declared body field answers E0003', async ({ alice }) => {
+    const { client } = alice;
     const problems: string[] = [];
     let cases = 0;
     for (const r of implemented.filter((r) => hasJsonBody(r) && r.requestKind !== 'multipart')) {
       for (const [field, value] of wrongValues(r.body)) {
         cases += 1;
         problems.push(
-          (await check(r, `${field}=${JSON.stringify(value)}`, { body: JSON.stringify({ [field]: value }) }, [
-            'E0003',
-          ])) ?? '',
+          (await check(
+            client,
+            r,
+            `${field}=${JSON.stringify(value)}`,
+            { body: JSON.stringify({ [field]: value }) },
+            ['E0003'],
+          )) ?? '',
         );
       }
     }
@@ -189,22 +195,26 @@ describe('bad input to every implemented route', () => {
     expect(problems.filter(Boolean)).toEqual([]);
   });
 
-  it('a wrong value for each typed query or path parameter answers E0003', async () => {
+  it('a wrong value for each typed query or path parameter answers E0003', async ({ alice }) => {
+    const { client } = alice;
     const problems: string[] = [];
     for (const r of implemented) {
       for (const [field, value] of wrongQueryValues(r.query)) {
         const path = `${fillPath(r.path)}?${new URLSearchParams({ [field]: value })}`;
-        problems.push((await check(r, `?${field}=${value}`, { path }, ANSWERS)) ?? '');
+        problems.push((await check(client, r, `?${field}=${value}`, { path }, ANSWERS)) ?? '');
       }
       for (const [field, value] of wrongQueryValues(r.params)) {
         const path = r.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === field ? value : 'x'));
-        problems.push((await check(r, `{${field}}=${value}`, { path }, ANSWERS)) ?? '');
+        problems.push((await check(client, r, `{${field}}=${value}`, { path }, ANSWERS)) ?? '');
       }
     }
     expect(problems.filter(Boolean)).toEqual([]);
   });
 
-  it('a NUL character in any string field, query or path parameter answers E0003 (PostgreSQL refuses it)', async () => {
+  it('a NUL character in any string field, query or path parameter answers E0003 (PostgreSQL refuses it)', async ({
+    alice,
+  }) => {
+    const { client } = alice;
     const problems: string[] = [];
     let cases = 0;
     for (const r of implemented) {
@@ -223,18 +233,24 @@ describe('bad input to every implemented route', () => {
         for (const field of stringFields(r.body)) {
           cases += 1;
           const body = JSON.stringify({ [field]: 'a\u0000b' });
-          problems.push((await check(r, `${field} with NUL`, { body }, ['E0003'])) ?? '');
+          problems.push((await check(client, r, `${field} with NUL`, { body }, ['E0003'])) ?? '');
         }
       }
       for (const field of stringFields(r.query)) {
         cases += 1;
         const path = `${fillPath(r.path)}?${field}=a%00b`;
-        problems.push((await check(r, `?${field} with NUL`, { path }, ANSWERS)) ?? '');
+        problems.push((await check(client, r, `?${field} with NUL`, { path }, ANSWERS)) ?? '');
       }
       if (r.params) {
         cases += 1;
         problems.push(
-          (await check(r, 'path with NUL', { path: r.path.replace(/\{(\w+)\}/g, 'a%00b') }, ANSWERS)) ?? '',
+          (await check(
+            client,
+            r,
+            'path with NUL',
+            { path: r.path.replace(/\{(\w+)\}/g, 'a%00b') },
+            ANSWERS,
+          )) ?? '',
         );
       }
     }
@@ -242,20 +258,24 @@ describe('bad input to every implemented route', () => {
     expect(problems.filter(Boolean)).toEqual([]);
   });
 
-  it('a body over 100 KB answers E2005 (multipart routes refuse JSON with E0003 and have their own limit)', async () => {
+  it('a body over 100 KB answers E2005 (multipart routes refuse JSON with E0003 and have their own limit)', async ({
+    alice,
+  }) => {
+    const { client } = alice;
     const problems: string[] = [];
     const big = JSON.stringify({ content: 'a'.repeat(LIMITS.maxPayloadBytes) });
     const bigCjk = JSON.stringify({ content: '字'.repeat(40_000) }); // 40k characters, 120 KB
     for (const r of implemented.filter(hasJsonBody)) {
       // multipart routes refuse a JSON body by its content type, before reading it
       const expected = r.requestKind === 'multipart' ? (['E0003'] as const) : (['E2005'] as const);
-      problems.push((await check(r, '110 KB body', { body: big }, expected)) ?? '');
-      problems.push((await check(r, '120 KB of CJK', { body: bigCjk }, expected)) ?? '');
+      problems.push((await check(client, r, '110 KB body', { body: big }, expected)) ?? '');
+      problems.push((await check(client, r, '120 KB of CJK', { body: bigCjk }, expected)) ?? '');
     }
     expect(problems.filter(Boolean)).toEqual([]);
   });
 
-  it('a string over 100k characters inside a body under 100 KB answers E2004', async () => {
+  it('a string over 100k characters inside a body under 100 KB answers E2004', async ({ alice }) => {
+    const { client } = alice;
     const problems: string[] = [];
     const body = JSON.stringify({ content: 'a'.repeat(LIMITS.maxContentChars + 1) });
     expect(Buffer.byteLength(body)).toBeLessThan(LIMITS.maxPayloadBytes);
@@ -263,14 +283,16 @@ describe('bad input to every implemented route', () => {
       preferences: { canvas: { note: 'b'.repeat(LIMITS.maxContentChars + 1) } },
     });
     for (const r of implemented.filter((r) => hasJsonBody(r) && r.body && r.requestKind !== 'multipart')) {
-      problems.push((await check(r, '100,001-character string', { body }, ['E2004'])) ?? '');
-      problems.push((await check(r, 'nested 100,001-character string', { body: nested }, ['E2004'])) ?? '');
+      problems.push((await check(client, r, '100,001-character string', { body }, ['E2004'])) ?? '');
+      problems.push(
+        (await check(client, r, 'nested 100,001-character string', { body: nested }, ['E2004'])) ?? '',
+      );
     }
     expect(problems.filter(Boolean)).toEqual([]);
   });
 
-  it('still answers normally afterwards (nothing broke the server)', async () => {
-    const res = await client.json<{ success: boolean }>('GET', '/v1/user/settings');
+  it('still answers normally afterwards (nothing broke the server)', async ({ alice }) => {
+    const res = await alice.get('/v1/user/settings');
     expect(res.body.success).toBe(true);
   });
 });

@@ -16,18 +16,9 @@ import {
 import { type BuiltUser } from './helpers/factories.js';
 import type { TestServer } from './helpers/server.js';
 import { serverTest } from './helpers/fixtures.js';
+import { importCanvas } from './helpers/items.js';
 
 const it = serverTest({ RATE_LIMIT_PER_IP: '100000' });
-
-async function importCanvas(user: BuiltUser, title: string, nodes: unknown[]): Promise<string> {
-  const fd = new FormData();
-  const file = { format: 'atelier-canvas', version: 2, title, nodes, edges: [] };
-  fd.append('file', new Blob([JSON.stringify(file)], { type: 'application/json' }), 'c.json');
-  const res = (await (await user.client.fetch('/v1/canvas/import', { method: 'POST', body: fd })).json()) as {
-    data: { canvasId: string };
-  };
-  return res.data.canvasId;
-}
 
 const docNode = (id: string, entityId: string) => ({
   id,
@@ -59,7 +50,7 @@ describe('duplicate', () => {
     ]);
     const before = (await libraryOf(alice)).length;
     const copy = await alice.client.api.call('canvas.duplicate', { body: { canvasId: source } });
-    expect(copy).toMatchObject({ status: 'duplicating', title: 'Plan' });
+    expect(copy).toMatchObject({ status: 'duplicating', title: 'Plan (copy)' });
     expect(copy.canvasId).not.toBe(source);
     await settle(server);
     expect(

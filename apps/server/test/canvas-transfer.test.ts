@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import type { CanvasData } from '@atelier/contract';
-import { type BuiltUser } from './helpers/factories.js';
+import { buildUser, type BuiltUser } from './helpers/factories.js';
 import { type Wrapped } from './helpers/http.js';
 import { serverTest } from './helpers/fixtures.js';
 
@@ -112,7 +112,9 @@ describe('import of our JSON', () => {
 });
 
 describe('export', () => {
-  it('downloads Atelier JSON as <title>.json and it imports back to the same canvas', async ({ alice }) => {
+  // A user of its own: the file's title must not be taken yet (imports get "Title (2)" then).
+  it('downloads Atelier JSON as <title>.json and it imports back to the same canvas', async ({ server }) => {
+    const alice = await buildUser(server);
     const source = (await importFile(alice, JSON.stringify(SAMPLE), 'a.json')).data!;
     const res = await alice.client.fetch(`/v1/canvas/export?canvasId=${source.canvasId}`);
     expect(res.status).toBe(200);
@@ -127,7 +129,8 @@ describe('export', () => {
     expect(shape(await data(alice, again.canvasId))).toEqual(shape(await data(alice, source.canvasId)));
   });
 
-  it('downloads JSON Canvas as <title>.canvas and it imports back to the same canvas', async ({ alice }) => {
+  it('downloads JSON Canvas as <title>.canvas and it imports back to the same canvas', async ({ server }) => {
+    const alice = await buildUser(server);
     const source = (await importFile(alice, JSON.stringify(SAMPLE), 'a.json')).data!;
     const res = await alice.client.fetch(`/v1/canvas/export?canvasId=${source.canvasId}&format=jsoncanvas`);
     expect(res.status).toBe(200);

@@ -4,40 +4,35 @@
  * answer itself keeps the one normalised form; and a thread found by search shows plain text.
  */
 import type { ActionResult, LibrarySearchResult } from '@atelier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltUser } from './helpers/factories.js';
-import { call, expectData } from './helpers/items.js';
-import {
-  buildUserWithModel,
-  contentOf,
-  startSkillFixture,
-  streamSkill,
-  waitForResult,
-  type SkillFixture,
-} from './helpers/skill-run.js';
+import { describe, expect } from 'vitest';
+import { buildDocument } from './helpers/factories.js';
+import { skillTest } from './helpers/fixtures.js';
+import { expectData } from './helpers/items.js';
+import { contentOf, streamSkill, waitForResult } from './helpers/skill-run.js';
 
-let fx: SkillFixture;
-let a: BuiltUser & { itemId: string };
 let sourceDoc: string;
 
-beforeAll(async () => {
-  fx = await startSkillFixture();
-  a = await buildUserWithModel(fx);
-  sourceDoc = expectData(
-    await call<{ docId: string }>(a.client, 'POST', '/v1/knowledge/document/create', {
-      title: 'Harbour notes',
-      initialContent: 'The lighthouse is painted teal.',
-    }),
-  ).docId;
-});
-afterAll(async () => {
-  await fx?.close();
-});
+const it = skillTest(
+  {},
+  {
+    setup: async ({ alice }) => {
+      sourceDoc = (
+        await buildDocument(alice, {
+          title: 'Harbour notes',
+          initialContent: 'The lighthouse is painted teal.',
+        })
+      ).docId;
+    },
+  },
+);
 
 describe('citation markers outside the answer', () => {
-  it('a generated document links its citations to the sources, with no raw marker', async () => {
-    fx.fake.reply = '# Harbour guide\n\nThe lighthouse is teal [1]. Unknown claim [7].';
-    const run = await streamSkill(a.client, {
+  it('a generated document links its citations to the sources, with no raw marker', async ({
+    fake,
+    alice,
+  }) => {
+    fake.reply = '# Harbour guide\n\nThe lighthouse is teal [1]. Unknown claim [7].';
+    const run = await streamSkill(alice.client, {
       skillName: 'generateDoc',
       input: { query: 'Write a harbour guide' },
       context: { documents: [{ docId: sourceDoc }] },
@@ -45,13 +40,11 @@ describe('citation markers outside the answer', () => {
     // the answer keeps the one normalised form
     expect(contentOf(run.events)).toContain('[[citation:1]]');
     const docId = run.events.find((e) => e.event === 'create_node')!.node!.data.entityId!;
-    await waitForResult(a.client, run.events[0]!.resultId);
+    await waitForResult(alice.client, run.events[0]!.resultId);
     const doc = expectData(
-      await call<{ content: string; contentPreview?: string }>(
-        a.client,
-        'GET',
-        `/v1/knowledge/document/detail?docId=${docId}`,
-      ),
+      await alice.get<{ content: string; contentPreview?: string }>('/v1/knowledge/document/detail', {
+        docId,
+      }),
     );
     expect(doc.content).not.toMatch(/citation:/);
     expect(doc.content).toContain(`[\\[1\\]](/documents/${sourceDoc})`);
@@ -60,32 +53,32 @@ describe('citation markers outside the answer', () => {
     expect(doc.content).not.toContain('[7]');
   });
 
-  it('a code artifact gets no marker', async () => {
-    fx.fake.reply = 'Title: Teal page\n\n```html\n<p>The lighthouse is teal [1].</p>\n```\n';
-    const run = await streamSkill(a.client, {
+  it('a code artifact gets no marker', async ({ fake, alice }) => {
+    fake.reply = 'Title: Teal page\n\n```html\n<p>The lighthouse is teal [1].</p>\n```\n';
+    const run = await streamSkill(alice.client, {
       skillName: 'codeArtifacts',
       input: { query: 'A page about the lighthouse' },
       context: { documents: [{ docId: sourceDoc }] },
     });
     const artifactId = run.events.find((e) => e.event === 'create_node')!.node!.data.entityId!;
-    const finished = await waitForResult<ActionResult>(a.client, run.events[0]!.resultId);
+    const finished = await waitForResult<ActionResult>(alice.client, run.events[0]!.resultId);
     expect(finished.status).toBe('finish');
     const artifact = expectData(
-      await call<{ content: string }>(a.client, 'GET', `/v1/codeArtifact/detail?artifactId=${artifactId}`),
+      await alice.get<{ content: string }>('/v1/codeArtifact/detail', { artifactId }),
     );
     expect(artifact.content).toBe('<p>The lighthouse is teal.</p>');
   });
 
-  it('a thread found by search shows its answer as plain text', async () => {
-    fx.fake.reply = 'Quoins hold type in the chase [1].';
-    const run = await streamSkill(a.client, {
+  it('a thread found by search shows its answer as plain text', async ({ fake, alice }) => {
+    fake.reply = 'Quoins hold type in the chase [1].';
+    const run = await streamSkill(alice.client, {
       skillName: 'commonQnA',
       input: { query: 'What holds type in a chase?' },
       context: { documents: [{ docId: sourceDoc }] },
     });
-    await waitForResult(a.client, run.events[0]!.resultId);
+    await waitForResult(alice.client, run.events[0]!.resultId);
     const hits = expectData(
-      await call<LibrarySearchResult[]>(a.client, 'POST', '/v1/search', {
+      await alice.post<LibrarySearchResult[]>('/v1/search', {
         query: 'quoins',
         domains: ['thread'],
       }),

@@ -1,7 +1,7 @@
 /**
  * Collab tokens expire by the server's clock: a token is accepted until its 5 minutes have
  * passed on the clock and refused after (`invalid-token`), with no test waiting in real time; a
- * fresh token opens the document again.
+ * fresh token opens the document again. A token names its sign-in: after logout it opens nothing.
  */
 import { describe, expect } from 'vitest';
 import { connectCollab } from './helpers/collab-client.js';
@@ -35,5 +35,21 @@ describe('collab token expiry', () => {
     const again = await connect(fresh.token);
     expect(again.denied).toBeUndefined();
     again.client!.destroy();
+  });
+
+  it('refuses a token of a sign-in that has ended (logout), within its 5 minutes', async ({ alice }) => {
+    const doc = await alice.client.api.call('knowledge.document.create', { body: { title: 'Notes' } });
+    const issued = await alice.client.api.call('collab.getToken');
+    const connect = () =>
+      connectCollab(alice.client, `doc:${doc.docId}`, { url: issued.url, token: issued.token });
+    const before = await connect();
+    expect(before.denied).toBeUndefined();
+    before.client!.destroy();
+
+    const out = await alice.post('/v1/auth/logout', {});
+    expect(out.status).toBe(200);
+    const after = await connect();
+    expect(after.client).toBeNull();
+    expect(after.denied).toBe('invalid-token');
   });
 });

@@ -254,3 +254,45 @@ describe('derived snapshots', () => {
     expect(row?.snapshot?.nodes[0]?.data.title).toBe('stored');
   });
 });
+
+describe('presence (awareness)', () => {
+  it("relays a client's presence on a canvas, a read-only viewer's too, and drops it when the client's socket goes", async ({
+    alice,
+  }) => {
+    const canvas = await newCanvas(alice);
+    const name = `canvas:${canvas.canvasId}`;
+    const a = await track(openCollab(alice.client, name));
+    const b = await track(openCollab(alice.client, name));
+    const idOf = (c: CollabClient) => c.provider.awareness!.clientID;
+    const seen = (watcher: CollabClient, from: CollabClient) =>
+      watcher.provider.awareness!.getStates().get(idOf(from)) as
+        { user?: { name?: string }; pointer?: { x: number }; selectedNodes?: string[] } | undefined;
+
+    a.provider.awareness!.setLocalState({
+      user: { name: 'Alice', color: 'var(--ant-blue-6)' },
+      pointer: { x: 10, y: 20 },
+      selectedNodes: ['n-1'],
+    });
+    await waitUntil(() => seen(b, a)?.pointer?.x === 10, 5000, "A's pointer on B");
+    expect(seen(b, a)).toMatchObject({ user: { name: 'Alice' }, selectedNodes: ['n-1'] });
+
+    // a read-only canvas: its viewers cannot edit, but they are still seen
+    await alice.client.api.call('canvas.update', { body: { canvasId: canvas.canvasId, readOnly: true } });
+    const viewer = await connectCollab(alice.client, name);
+    expect(viewer.readOnly).toBe(true);
+    open.push(viewer.client!);
+    viewer.client!.provider.awareness!.setLocalStateField('selectedNodes', ['n-2']);
+    await waitUntil(
+      () => seen(a, viewer.client!)?.selectedNodes?.[0] === 'n-2',
+      5000,
+      "the viewer's selection on A",
+    );
+
+    // A's socket dies without a goodbye (a crashed tab): the server tells B that A is gone
+    a.stopReconnecting();
+    const socket = a.provider.configuration.websocketProvider.webSocket as unknown as { terminate(): void };
+    socket.terminate();
+    await waitUntil(() => seen(b, a) === undefined, 5000, 'A gone from B');
+    expect(seen(b, viewer.client!)?.selectedNodes).toEqual(['n-2']);
+  });
+});

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { call, expectData } from './helpers/items.js';
+import { expectData } from './helpers/items.js';
 import { testDbKind } from './helpers/db.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -27,9 +27,7 @@ describe.skipIf(testDbKind() !== 'postgres')('losing idle database connections',
 
   it('keeps serving after the database server terminates its idle connections', async () => {
     // a few requests leave idle connections in the pool
-    await Promise.all(
-      Array.from({ length: 4 }, () => call(alice.client, 'GET', '/v1/knowledge/document/list')),
-    );
+    await Promise.all(Array.from({ length: 4 }, () => alice.get('/v1/knowledge/document/list')));
     const url = server.server.ctx.config.DATABASE_URL!;
     const database = new URL(url).pathname.slice(1);
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -46,7 +44,7 @@ describe.skipIf(testDbKind() !== 'postgres')('losing idle database connections',
     }
     await new Promise((r) => setTimeout(r, 300));
     expect(uncaught).toEqual([]);
-    const docs = expectData(await call<unknown[]>(alice.client, 'GET', '/v1/knowledge/document/list'));
+    const docs = expectData(await alice.get<unknown[]>('/v1/knowledge/document/list'));
     expect(Array.isArray(docs)).toBe(true);
   });
 });

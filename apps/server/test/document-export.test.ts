@@ -6,13 +6,10 @@
 import { deflateSync } from 'node:zlib';
 import mammoth from 'mammoth';
 import { extractText } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { describe, expect } from 'vitest';
+import { buildDocument, invokeAs, type BuiltUser } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
 
-let server: TestServer;
-let alice: BuiltUser;
-let bob: BuiltUser;
 let content: string;
 let docId: string;
 
@@ -50,9 +47,8 @@ function png(w: number, h: number): Buffer {
   ]);
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_IP: '100000' });
-  [alice, bob] = await Promise.all([buildUser(server), buildUser(server)]);
+/** Alice's report: every kind of block, Chinese text and an image uploaded to our storage. */
+async function setup({ alice }: { alice: BuiltUser }) {
   const fd = new FormData();
   fd.append('file', new Blob([new Uint8Array(png(40, 20))], { type: 'image/png' }), 'square.png');
   const upload = (await (
@@ -94,16 +90,12 @@ beforeAll(async () => {
     '',
     '最后一段中文内容。',
   ].join('\n');
-  const doc = await alice.client.api.call('knowledge.document.create', {
-    body: { title: '报告 Report', initialContent: content },
-  });
-  docId = doc.docId;
-});
-afterAll(async () => {
-  await server?.close();
-});
+  docId = (await buildDocument(alice, { title: '报告 Report', initialContent: content })).docId;
+}
 
-async function download(format: 'docx' | 'pdf') {
+const it = serverTest({ RATE_LIMIT_PER_IP: '100000' }, { setup });
+
+async function download(alice: BuiltUser, format: 'docx' | 'pdf') {
   const res = await alice.client.fetch(
     `/v1/knowledge/document/export/document?docId=${docId}&format=${format}`,
   );
@@ -111,8 +103,8 @@ async function download(format: 'docx' | 'pdf') {
 }
 
 describe('DOCX export', () => {
-  it('opens and holds the text, structure, Chinese and the stored image', async () => {
-    const { res, body } = await download('docx');
+  it('opens and holds the text, structure, Chinese and the stored image', async ({ alice }) => {
+    const { res, body } = await download(alice, 'docx');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -155,8 +147,8 @@ describe('DOCX export', () => {
 });
 
 describe('PDF export', () => {
-  it('opens and holds the text (Chinese included) and the stored image', async () => {
-    const { res, body } = await download('pdf');
+  it('opens and holds the text (Chinese included) and the stored image', async ({ alice }) => {
+    const { res, body } = await download(alice, 'pdf');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(
@@ -190,18 +182,15 @@ describe('PDF export', () => {
     expect(body.toString('latin1')).toMatch(/NotoSansSC/);
   });
 
-  it("answers E1003 for someone else's document", async () => {
-    const res = await bob.client.json<{ errCode?: string }>(
-      'GET',
-      `/v1/knowledge/document/export/document?docId=${docId}&format=pdf`,
-    );
+  it("answers E1003 for someone else's document", async ({ bob }) => {
+    const res = await bob.get('/v1/knowledge/document/export/document', { docId, format: 'pdf' });
     expect(res.body.errCode).toBe('E1003');
   });
 });
 
 describe('empty and odd documents', () => {
-  it('exports an untitled empty document in every format', async () => {
-    const doc = await alice.client.api.call('knowledge.document.create', { body: {} });
+  it('exports an untitled empty document in every format', async ({ alice }) => {
+    const doc = await invokeAs(alice, 'knowledge.document.create', {});
     for (const format of ['md', 'docx', 'pdf'] as const) {
       const res = await alice.client.fetch(
         `/v1/knowledge/document/export/document?docId=${doc.docId}&format=${format}`,

@@ -206,10 +206,9 @@ describe.skipIf(pgliteOnly)('process signals', () => {
       const client = createTestClient(child.url);
       await signUp(client, 'term@example.com');
       expect(existsSync(join(dir, 'atelier.pid'))).toBe(true);
-      const t0 = Date.now();
       child.child.kill('SIGTERM');
+      // 0 only when the shutdown finished inside SHUTDOWN_TIMEOUT: main.ts exits 1 when it fires
       expect(await child.exited, child.output()).toBe(0);
-      expect(Date.now() - t0).toBeLessThan(12_000); // SHUTDOWN_TIMEOUT plus process exit
       expect(existsSync(join(dir, 'atelier.pid'))).toBe(false);
       // and the data is there for the next start
       const server = await start(dir);

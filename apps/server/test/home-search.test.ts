@@ -3,37 +3,19 @@
  * matching canvas, document and thread never appear in Alice's results, and the other way round.
  */
 import type { LibrarySearchResult } from '@atelier/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BuiltUser } from './helpers/factories.js';
-import { call, expectData } from './helpers/items.js';
-import {
-  buildUserWithModel,
-  startSkillFixture,
-  streamSkill,
-  waitForResult,
-  type SkillFixture,
-} from './helpers/skill-run.js';
+import { expect } from 'vitest';
+import { buildCanvas, buildDocument, type BuiltUser } from './helpers/factories.js';
+import type { FakeModelServer } from './helpers/fake-model-server.js';
+import { skillTest } from './helpers/fixtures.js';
+import { expectData } from './helpers/items.js';
+import { streamSkill, waitForResult } from './helpers/skill-run.js';
 
-let fx: SkillFixture;
-let alice: BuiltUser;
-let bob: BuiltUser;
+const it = skillTest();
 
-beforeAll(async () => {
-  fx = await startSkillFixture();
-  alice = await buildUserWithModel(fx);
-  bob = await buildUserWithModel(fx);
-});
-afterAll(async () => {
-  await fx?.close();
-});
-
-async function own(user: BuiltUser, word: string) {
-  await call(user.client, 'POST', '/v1/canvas/create', { title: `${word} canvas` });
-  await call(user.client, 'POST', '/v1/knowledge/document/create', {
-    title: `${word} notes`,
-    initialContent: `All about ${word}.`,
-  });
-  fx.fake.reply = `An answer on ${word}.`;
+async function own(fake: FakeModelServer, user: BuiltUser, word: string) {
+  await buildCanvas(user, { title: `${word} canvas` });
+  await buildDocument(user, { title: `${word} notes`, initialContent: `All about ${word}.` });
+  fake.reply = `An answer on ${word}.`;
   const run = await streamSkill(user.client, { skillName: 'commonQnA', input: { query: `Tell me ${word}` } });
   await waitForResult(user.client, run.events[0]!.resultId);
   return run.events[0]!.resultId;
@@ -41,15 +23,19 @@ async function own(user: BuiltUser, word: string) {
 
 const search = async (user: BuiltUser, query: string) =>
   expectData(
-    await call<LibrarySearchResult[]>(user.client, 'POST', '/v1/search', {
+    await user.post<LibrarySearchResult[]>('/v1/search', {
       query,
       domains: ['canvas', 'document', 'resource', 'thread'],
     }),
   );
 
-it("finds the caller's canvases, documents and threads, never another user's", async () => {
-  const aliceThread = await own(alice, 'zephyr');
-  const bobThread = await own(bob, 'zephyr');
+it("finds the caller's canvases, documents and threads, never another user's", async ({
+  fake,
+  alice,
+  bob,
+}) => {
+  const aliceThread = await own(fake, alice, 'zephyr');
+  const bobThread = await own(fake, bob, 'zephyr');
   const mine = await search(alice, 'zephyr');
   expect(mine.map((h) => h.domain).sort()).toEqual(['canvas', 'document', 'thread']);
   expect(mine.find((h) => h.domain === 'thread')!.id).toBe(aliceThread);

@@ -1,6 +1,6 @@
 /**
  * Ingestion survives a crash: the server (a child process) is killed with SIGKILL while 30 web
- * links are being ingested from a slow loopback site; after a restart on the same data every one
+ * links are being ingested from a loopback site that holds its pages; after a restart on the same data every one
  * reaches `finish`, and each exactly once (resources.finish_count is bumped in the same update
  * that sets the state).
  */
@@ -30,20 +30,27 @@ afterAll(async () => {
   for (const f of cleanups.reverse()) await f();
 });
 
-/** A site whose pages answer after `delayMs`, so ingestion is still running when the server dies. */
-async function slowSite(delayMs: number): Promise<{ url: string; server: Server }> {
+/**
+ * A site that answers its first two requests at once and holds every later one until `release()`,
+ * so ingestion is certainly still running when the server dies, however busy the machine is.
+ */
+async function heldSite(): Promise<{ url: string; server: Server; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let served = 0;
   const server = createServer((req, res) => {
-    setTimeout(() => {
+    const early = served++ < 2;
+    void (early ? Promise.resolve() : released).then(() => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
         `<html><head><title>Page ${req.url}</title></head><body><article><h1>Page ${req.url}</h1>` +
           `<p>Durable ingestion keeps page ${req.url} safe across a crash of the server process.</p>` +
           `</article></body></html>`,
       );
-    }, delayMs);
+    });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, release };
 }
 
 const list = async (client: TestClient) =>
@@ -62,8 +69,12 @@ describe('ingestion and a crash', () => {
         const db = database;
         cleanups.push(() => db.drop());
       }
-      const site = await slowSite(400);
-      cleanups.push(() => new Promise<void>((r) => site.server.close(() => r())));
+      const site = await heldSite();
+      cleanups.push(() => {
+        site.release();
+        site.server.closeAllConnections();
+        return new Promise<void>((r) => site.server.close(() => r()));
+      });
       const env = {
         DATA_DIR: dataDir,
         FETCH_ALLOW_PRIVATE: 'true',
@@ -92,7 +103,7 @@ describe('ingestion and a crash', () => {
       expect(created.body.success, JSON.stringify(created.body)).toBe(true);
       const ids = created.body.data!.map((r) => r.resourceId);
 
-      // Kill while some are done and others still wait.
+      // Kill while some are done and the others wait on the held site.
       const deadline = Date.now() + 60_000;
       let finished = 0;
       while (Date.now() < deadline) {
@@ -104,6 +115,7 @@ describe('ingestion and a crash', () => {
       expect(await first.exited).toBe('SIGKILL');
       console.log(`SIGKILL with ${finished} of ${COUNT} resources finished`);
       expect(finished).toBeLessThan(COUNT);
+      site.release();
 
       const second = await spawnServer(env);
       children.push(second);

@@ -4,38 +4,35 @@
  * reranker reorders and filters, E0015 without an embedding model, E0013 when the model changes,
  * images described by a vision model, and web links / PDFs through configured external parsers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { LibrarySearchResult, Resource } from '@atelier/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { libraryChunks } from '../src/db/schema/index.js';
 import { librarySources } from '../src/modules/search/search.service.js';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
 import { startFakeLibraryModels, type FakeLibraryModels } from './helpers/fake-library-models.js';
 import { buildPdf } from './helpers/ingest-fixtures.js';
-import { call, expectData, expectFailure, PNG } from './helpers/items.js';
+import { expectData, expectFailure, PNG } from './helpers/items.js';
 import { createResource, createWithFile, settled } from './helpers/resources.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import type { TestServer } from './helpers/server.js';
 import { startWebFixture, type WebFixture } from './helpers/web-fixture.js';
 
-let server: TestServer;
 let fake: FakeLibraryModels;
 let web: WebFixture;
 
-const search = (user: BuiltUser, body: unknown) =>
-  call<LibrarySearchResult[]>(user.client, 'POST', '/v1/search', body);
+const search = (user: BuiltUser, body: unknown) => user.post<LibrarySearchResult[]>('/v1/search', body);
 
 async function addProvider(user: BuiltUser, body: Record<string, unknown>): Promise<string> {
-  return expectData(await call<{ providerId: string }>(user.client, 'POST', '/v1/provider/create', body))
-    .providerId;
+  return expectData(await user.post<{ providerId: string }>('/v1/provider/create', body)).providerId;
 }
 
 async function addItem(user: BuiltUser, body: Record<string, unknown>): Promise<string> {
-  return expectData(await call<{ itemId: string }>(user.client, 'POST', '/v1/provider/item/create', body))
-    .itemId;
+  return expectData(await user.post<{ itemId: string }>('/v1/provider/item/create', body)).itemId;
 }
 
 /** A user whose models live on the fake service: an embedding model, optionally a reranker. */
-async function userWithModels(opts: { reranker?: Record<string, unknown> } = {}) {
+async function userWithModels(server: TestServer, opts: { reranker?: Record<string, unknown> } = {}) {
   const user = await buildUser(server);
   const providerId = await addProvider(user, {
     providerKey: 'openai-compatible',
@@ -78,13 +75,13 @@ beforeAll(async () => {
       body: '<html><head><title>Local title</title></head><body><p>Local parser text.</p></body></html>',
     },
   });
-  server = await startTestServer({ FETCH_ALLOW_PRIVATE: 'true' });
 });
 afterAll(async () => {
-  await server?.close();
   await fake?.close();
   await web?.close();
 });
+
+const it = serverTest({ FETCH_ALLOW_PRIVATE: 'true' });
 
 describe('embeddings and semantic search', () => {
   let alice: Awaited<ReturnType<typeof userWithModels>>;
@@ -92,8 +89,8 @@ describe('embeddings and semantic search', () => {
   let trucks: string;
   let bread: string;
 
-  beforeAll(async () => {
-    alice = await userWithModels();
+  it.beforeAll(async ({ server }) => {
+    alice = await userWithModels(server);
     cats = await addText(alice, 'Household notes', 'Our kittens purr on the sofa and chase whiskers.');
     trucks = await addText(alice, 'Garage log', 'The diesel engine of the truck needs a new motor mount.');
     bread = await addText(
@@ -104,7 +101,7 @@ describe('embeddings and semantic search', () => {
     await server.server.ctx.queue.drain();
   });
 
-  it('embeds every chunk in batches of the configured size and counts vector storage', async () => {
+  it('embeds every chunk in batches of the configured size and counts vector storage', async ({ server }) => {
     const res = await settled(server, alice.client, cats);
     expect(res.indexStatus).toBe('finish');
     expect(res.vectorSize).toBe(4 * 16 + 8);
@@ -145,7 +142,9 @@ describe('embeddings and semantic search', () => {
     expect(hits.length).toBeLessThanOrEqual(5 * 3);
   });
 
-  it('gives skills the same hits as sources (url, title, pageContent, score, metadata)', async () => {
+  it('gives skills the same hits as sources (url, title, pageContent, score, metadata)', async ({
+    server,
+  }) => {
     const sources = await librarySources(server.server.ctx, alice.uid, {
       query: 'feline pet',
       mode: 'hybrid',
@@ -158,12 +157,12 @@ describe('embeddings and semantic search', () => {
     expect(typeof sources[0]!.score).toBe('number');
   });
 
-  it('changing the embedding model of a library with vectors answers E0013', async () => {
-    const other = await userWithModels();
+  it('changing the embedding model of a library with vectors answers E0013', async ({ server }) => {
+    const other = await userWithModels(server);
     await addText(other, 'A note', 'Stars and planets in orbit');
     await server.server.ctx.queue.drain();
     // changing the model id of the library's embedding item is refused…
-    const update = await call(other.client, 'POST', '/v1/provider/item/update', {
+    const update = await other.post('/v1/provider/item/update', {
       itemId: other.embeddingItem,
       config: { modelId: 'another-embed', modelName: 'Another', dimensions: 16 },
     });
@@ -176,7 +175,7 @@ describe('embeddings and semantic search', () => {
       config: { modelId: 'another-embed', modelName: 'Another', dimensions: 8 },
     });
     expectData(
-      await call(other.client, 'POST', '/v1/provider/item/update', {
+      await other.post('/v1/provider/item/update', {
         itemId: other.embeddingItem,
         enabled: false,
       }),
@@ -192,15 +191,15 @@ describe('embeddings and semantic search', () => {
     expect(expectData(await search(other, { query: 'comets' }))[0]?.id).toBe(id);
   });
 
-  it('user B cannot find user A\u2019s items by vector search', async () => {
-    const bob = await userWithModels();
+  it('user B cannot find user A\u2019s items by vector search', async ({ server }) => {
+    const bob = await userWithModels(server);
     const hits = expectData(await search(bob, { query: 'feline pet', mode: 'hybrid' }));
     expect(hits).toEqual([]);
   });
 });
 
 describe('without an embedding model', () => {
-  it('vector and hybrid search answer E0015; keyword search and indexing work', async () => {
+  it('vector and hybrid search answer E0015; keyword search and indexing work', async ({ server }) => {
     const carol = await buildUser(server);
     const id = await addText(carol, 'Plain note', 'Indexing works without embeddings');
     const res = await settled(server, carol.client, id);
@@ -213,8 +212,8 @@ describe('without an embedding model', () => {
 });
 
 describe('reranker', () => {
-  it('reorders candidates, keeps topN and drops those under the relevance threshold', async () => {
-    const dave = await userWithModels({ reranker: { topN: 2, relevanceThreshold: 0.5 } });
+  it('reorders candidates, keeps topN and drops those under the relevance threshold', async ({ server }) => {
+    const dave = await userWithModels(server, { reranker: { topN: 2, relevanceThreshold: 0.5 } });
     const a = await addText(dave, 'Storm report', 'Thunder and rain over the hills, clouds all day.');
     const b = await addText(dave, 'Forecast', 'Snow in the forecast, weather turning cold.');
     const c = await addText(dave, 'Cloud atlas', 'Cloud shapes: cumulus, stratus, weather lore.');
@@ -235,7 +234,7 @@ describe('reranker', () => {
 });
 
 describe('images and external parsers', () => {
-  it('describes an image with a vision-capable model and keeps its dimensions', async () => {
+  it('describes an image with a vision-capable model and keeps its dimensions', async ({ server }) => {
     const erin = await buildUser(server);
     const providerId = await addProvider(erin, {
       providerKey: 'openai-compatible',
@@ -260,7 +259,7 @@ describe('images and external parsers', () => {
     expect(expectData(await search(erin, { query: 'zanzibar' }))[0]?.id).toBe(created.resourceId);
   });
 
-  it('without a vision model an image is stored with its dimensions only', async () => {
+  it('without a vision model an image is stored with its dimensions only', async ({ server }) => {
     const frank = await buildUser(server);
     const created = await fileResource(frank, { body: PNG, name: 'dot.png', type: 'image/png' });
     const res = await settled(server, frank.client, created.resourceId);
@@ -268,7 +267,9 @@ describe('images and external parsers', () => {
     expect(res.contentPreview).toBe('Image, 1×1 pixels');
   });
 
-  it('parses web links with the URL-parsing provider the preferences pick, else locally', async () => {
+  it('parses web links with the URL-parsing provider the preferences pick, else locally', async ({
+    server,
+  }) => {
     const gina = await buildUser(server);
     const local = await createResource(gina.client, {
       title: 'Local',
@@ -297,7 +298,7 @@ describe('images and external parsers', () => {
     expect(res.data?.title).toBe(`Reader view of ${web.url}/article`);
   });
 
-  it('parses PDFs with the PDF-parsing provider the preferences pick, counting pages', async () => {
+  it('parses PDFs with the PDF-parsing provider the preferences pick, counting pages', async ({ server }) => {
     const hank = await buildUser(server);
     const providerId = await addProvider(hank, {
       providerKey: 'llamaparse',

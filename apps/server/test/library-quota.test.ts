@@ -10,7 +10,7 @@ import { ParseError } from '../src/ingest/ingest.formats.js';
 import { consumeParsePages } from '../src/modules/resource/resource.quota.js';
 import { buildUser } from './helpers/factories.js';
 import { serverTest } from './helpers/fixtures.js';
-import { call, expectData, expectFailure } from './helpers/items.js';
+import { expectData, expectFailure } from './helpers/items.js';
 import { createWithFile } from './helpers/resources.js';
 
 const it = serverTest({ FEATURE_SUBSCRIPTION: 'true' });
@@ -21,25 +21,20 @@ describe('library quota on the free plan', () => {
   it('refuses the 101st item with E2001 and says how many still fit', async ({ alice }) => {
     for (let batch = 0; batch < 2; batch++) {
       const items = Array.from({ length: 49 }, (_, i) => text(batch * 49 + i));
-      expectData(
-        await call<Resource[]>(alice.client, 'POST', '/v1/knowledge/resource/batchCreate', { items }),
-      );
+      expectData(await alice.post<Resource[]>('/v1/knowledge/resource/batchCreate', { items }));
     }
     // 98 saved: a batch of 3 does not fit, and nothing of it is saved
-    const tooMany = await call(alice.client, 'POST', '/v1/knowledge/resource/batchCreate', {
+    const tooMany = await alice.post('/v1/knowledge/resource/batchCreate', {
       items: [text(98), text(99), text(100)],
     });
     expect(expectFailure(tooMany, 'E2001')).toBe('Insufficient storage: only 2 files can be saved');
-    expectData(await call(alice.client, 'POST', '/v1/knowledge/resource/create', text(98)));
-    expectData(await call(alice.client, 'POST', '/v1/knowledge/resource/create', text(99)));
+    expectData(await alice.post('/v1/knowledge/resource/create', text(98)));
+    expectData(await alice.post('/v1/knowledge/resource/create', text(99)));
     // the 101st: a link, pasted text or a file alike
-    const msg = expectFailure(
-      await call(alice.client, 'POST', '/v1/knowledge/resource/create', text(100)),
-      'E2001',
-    );
+    const msg = expectFailure(await alice.post('/v1/knowledge/resource/create', text(100)), 'E2001');
     expect(msg).toBe('Insufficient storage: only 0 files can be saved');
     expectFailure(
-      await call(alice.client, 'POST', '/v1/knowledge/resource/create', {
+      await alice.post('/v1/knowledge/resource/create', {
         title: 'Link',
         resourceType: 'weblink',
         data: { url: 'https://example.com/' },
@@ -49,7 +44,7 @@ describe('library quota on the free plan', () => {
     const file = await createWithFile(alice.client, { body: 'hello', name: 'a.txt', type: 'text/plain' });
     expect(file.errCode).toBe('E2001');
 
-    const usage = expectData(await call<Usage>(alice.client, 'GET', '/v1/subscription/usage'));
+    const usage = expectData(await alice.get<Usage>('/v1/subscription/usage'));
     expect(usage.storage).toMatchObject({ uid: alice.uid, fileCountUsed: 100, fileCountQuota: 100 });
     expect(Number(usage.storage.objectStorageUsed)).toBeGreaterThan(0);
     expect(usage.storage.vectorStorageUsed).toBe('0');
@@ -57,18 +52,14 @@ describe('library quota on the free plan', () => {
     expect(usage.token).toMatchObject({ t1CountQuota: 5, t2CountQuota: 50, t1CountUsed: 0 });
 
     // deleting one makes room for one
-    const [first] = expectData(
-      await call<Resource[]>(alice.client, 'GET', '/v1/knowledge/resource/list?pageSize=1'),
-    );
-    expectData(
-      await call(alice.client, 'POST', '/v1/knowledge/resource/delete', { resourceId: first!.resourceId }),
-    );
-    expectData(await call(alice.client, 'POST', '/v1/knowledge/resource/create', text(101)));
+    const [first] = expectData(await alice.get<Resource[]>('/v1/knowledge/resource/list?pageSize=1'));
+    expectData(await alice.post('/v1/knowledge/resource/delete', { resourceId: first!.resourceId }));
+    expectData(await alice.post('/v1/knowledge/resource/create', text(101)));
   });
 
   it('counts per user: user B has a quota of their own', async ({ bob }) => {
-    expectData(await call(bob.client, 'POST', '/v1/knowledge/resource/create', text(1)));
-    const usage = expectData(await call<Usage>(bob.client, 'GET', '/v1/subscription/usage'));
+    expectData(await bob.post('/v1/knowledge/resource/create', text(1)));
+    const usage = expectData(await bob.get<Usage>('/v1/subscription/usage'));
     expect(usage.storage.fileCountUsed).toBe(1);
   });
 
@@ -76,16 +67,12 @@ describe('library quota on the free plan', () => {
     const dave = await buildUser(server);
     for (let batch = 0; batch < 2; batch++) {
       const items = Array.from({ length: 49 }, (_, i) => text(batch * 49 + i));
-      expectData(
-        await call<Resource[]>(dave.client, 'POST', '/v1/knowledge/resource/batchCreate', { items }),
-      );
+      expectData(await dave.post<Resource[]>('/v1/knowledge/resource/batchCreate', { items }));
     }
     // 98 saved, 2 free: six creates at once (single items, a batch of one, a file) race for them
     const racing = await Promise.all([
-      ...Array.from({ length: 4 }, (_, i) =>
-        call(dave.client, 'POST', '/v1/knowledge/resource/create', text(200 + i)),
-      ),
-      call(dave.client, 'POST', '/v1/knowledge/resource/batchCreate', { items: [text(300)] }),
+      ...Array.from({ length: 4 }, (_, i) => dave.post('/v1/knowledge/resource/create', text(200 + i))),
+      dave.post('/v1/knowledge/resource/batchCreate', { items: [text(300)] }),
       createWithFile(dave.client, { body: 'racing file', name: 'race.txt', type: 'text/plain' }).then(
         (body) => ({
           status: 200,
@@ -96,7 +83,7 @@ describe('library quota on the free plan', () => {
     const won = racing.filter((r) => r.body.success).length;
     expect(won).toBe(2);
     expect(racing.filter((r) => !r.body.success).every((r) => r.body.errCode === 'E2001')).toBe(true);
-    const usage = expectData(await call<Usage>(dave.client, 'GET', '/v1/subscription/usage'));
+    const usage = expectData(await dave.get<Usage>('/v1/subscription/usage'));
     expect(usage.storage.fileCountUsed).toBe(100);
   });
 
@@ -109,7 +96,7 @@ describe('library quota on the free plan', () => {
   });
 
   it('lists the plans with their quotas', async ({ alice }) => {
-    const plans = expectData(await call<Plan[]>(alice.client, 'GET', '/v1/subscription/plans'));
+    const plans = expectData(await alice.get<Plan[]>('/v1/subscription/plans'));
     expect(plans.find((p) => p.planType === 'free')).toMatchObject({ fileCountQuota: 100, t1CountQuota: 5 });
   });
 
@@ -118,8 +105,7 @@ describe('library quota on the free plan', () => {
   }) => {
     const erin = await buildUser(server);
     const ctx = server.server.ctx;
-    const parsing = async () =>
-      expectData(await call<Usage>(erin.client, 'GET', '/v1/subscription/usage')).fileParsing;
+    const parsing = async () => expectData(await erin.get<Usage>('/v1/subscription/usage')).fileParsing;
     // the free plan's 100 pages a day: 60 + 40 fit, one more page does not (and is not counted)
     await consumeParsePages(ctx, erin.uid, 60);
     await consumeParsePages(ctx, erin.uid, 40);

@@ -5,18 +5,20 @@
  * chat run — without one request reaching the fake provider on 127.0.0.1. Names resolve through
  * an injected resolver; nothing here asks real DNS or the internet.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { setOutboundResolver, type ResolvedAddress } from '../src/lib/outbound/index.js';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { call, expectData, expectFailure } from './helpers/items.js';
-import { startSkillFixture, streamSkill, type SkillFixture } from './helpers/skill-run.js';
+import type { BuiltUser } from './helpers/factories.js';
+import { startFakeModelServer, type FakeModelServer } from './helpers/fake-model-server.js';
+import { serverTest } from './helpers/fixtures.js';
+import { expectData, expectFailure } from './helpers/items.js';
+import { streamSkill } from './helpers/skill-run.js';
 
 const PUBLIC: ResolvedAddress = { address: '93.184.216.34', family: 4 };
 const LOOPBACK: ResolvedAddress = { address: '127.0.0.1', family: 4 };
 
-let fx: SkillFixture;
+/** The provider on 127.0.0.1 that no request may reach (the users here have no model on it). */
+let fake: FakeModelServer;
 let port = '';
-let a: BuiltUser;
 /** How often each rebinding name was asked: public the first time, loopback after. */
 const asked = new Map<string, number>();
 
@@ -32,17 +34,23 @@ beforeAll(async () => {
     }
     throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
   });
-  fx = await startSkillFixture({ PROVIDER_ALLOW_PRIVATE_NETWORK: 'false' });
-  port = new URL(fx.fake.url).port;
-  a = await buildUser(fx.server);
+  fake = await startFakeModelServer();
+  port = new URL(fake.url).port;
 });
 afterAll(async () => {
-  await fx?.close();
+  await fake?.close();
   setOutboundResolver(null);
 });
 
-const create = (baseUrl: string) =>
-  call<{ providerId: string }>(a.client, 'POST', '/v1/provider/create', {
+const it = serverTest({
+  PROVIDER_ALLOW_PRIVATE_NETWORK: 'false',
+  SKILL_IDLE_TIMEOUT: '1500ms',
+  SKILL_MODEL_RETRIES: '0',
+  SKILL_ABORT_POLL: '100ms',
+});
+
+const create = (user: BuiltUser, baseUrl: string) =>
+  user.post<{ providerId: string }>('/v1/provider/create', {
     providerKey: 'openai-compatible',
     name: 'Mine',
     categories: ['llm'],
@@ -50,7 +58,7 @@ const create = (baseUrl: string) =>
   });
 
 describe('provider base URLs with PROVIDER_ALLOW_PRIVATE_NETWORK=false', () => {
-  it('refuses private addresses in every spelling on save (E0003 naming the address)', async () => {
+  it('refuses private addresses in every spelling on save (E0003 naming the address)', async ({ alice }) => {
     for (const baseUrl of [
       `http://localhost.:${port}/v1`,
       `http://localhost:${port}/v1`,
@@ -66,20 +74,20 @@ describe('provider base URLs with PROVIDER_ALLOW_PRIVATE_NETWORK=false', () => {
       'http://internal.example.com/v1',
       'http://dual.example.com/v1',
     ]) {
-      const msg = expectFailure(await create(baseUrl), 'E0003');
+      const msg = expectFailure(await create(alice, baseUrl), 'E0003');
       expect(msg, baseUrl).toMatch(/^baseUrl: .* is a private network address/);
     }
   });
 
-  it('refuses a name that does not resolve on save', async () => {
-    const msg = expectFailure(await create('http://nowhere.invalid/v1'), 'E0003');
+  it('refuses a name that does not resolve on save', async ({ alice }) => {
+    const msg = expectFailure(await create(alice, 'http://nowhere.invalid/v1'), 'E0003');
     expect(msg).toMatch(/nowhere\.invalid does not resolve/);
   });
 
-  it('accepts a public name, and refuses an update to a private one', async () => {
-    const p = expectData(await create('https://models.example.com/v1'));
+  it('accepts a public name, and refuses an update to a private one', async ({ alice }) => {
+    const p = expectData(await create(alice, 'https://models.example.com/v1'));
     const msg = expectFailure(
-      await call(a.client, 'POST', '/v1/provider/update', {
+      await alice.post('/v1/provider/update', {
         providerId: p.providerId,
         baseUrl: `http://localhost.:${port}/v1`,
       }),
@@ -90,23 +98,23 @@ describe('provider base URLs with PROVIDER_ALLOW_PRIVATE_NETWORK=false', () => {
 });
 
 describe('refused on use (a name rebound after save, or resolving privately)', () => {
-  it('is refused by the connection test without reaching the provider', async () => {
-    const before = fx.fake.requests.length;
-    const p = expectData(await create(`http://rebind-list.example.com:${port}/v1`));
+  it('is refused by the connection test without reaching the provider', async ({ alice }) => {
+    const before = fake.requests.length;
+    const p = expectData(await create(alice, `http://rebind-list.example.com:${port}/v1`));
     const msg = expectFailure(
-      await call(a.client, 'GET', `/v1/provider/item/option/list?providerId=${p.providerId}`),
+      await alice.get('/v1/provider/item/option/list', { providerId: p.providerId }),
       'E0003',
     );
     expect(msg).toMatch(/rebind-list\.example\.com.* is a private network address/);
     expect(asked.get('rebind-list.example.com')).toBe(2);
-    expect(fx.fake.requests.length).toBe(before);
+    expect(fake.requests.length).toBe(before);
   });
 
-  it('is refused when a chat run calls the model through the AI SDK', async () => {
-    const before = fx.fake.requests.length;
-    const p = expectData(await create(`http://rebind-chat.example.com:${port}/v1`));
+  it('is refused when a chat run calls the model through the AI SDK', async ({ alice }) => {
+    const before = fake.requests.length;
+    const p = expectData(await create(alice, `http://rebind-chat.example.com:${port}/v1`));
     const item = expectData(
-      await call<{ itemId: string }>(a.client, 'POST', '/v1/provider/item/create', {
+      await alice.post<{ itemId: string }>('/v1/provider/item/create', {
         providerId: p.providerId,
         name: 'fake-chat',
         category: 'llm',
@@ -114,15 +122,15 @@ describe('refused on use (a name rebound after save, or resolving privately)', (
         config: { modelId: 'fake-chat', modelName: 'Fake Chat', contextLimit: 8000, maxOutput: 1000 },
       }),
     );
-    const run = await streamSkill(a.client, { input: { query: 'Hi' }, modelItemId: item.itemId });
+    const run = await streamSkill(alice.client, { input: { query: 'Hi' }, modelItemId: item.itemId });
     expect(run.events.find((e) => e.event === 'error')).toMatchObject({ error: 'E0003' });
     expect(run.events.at(-1)?.event).toBe('end');
-    expect(fx.fake.requests.length).toBe(before);
+    expect(fake.requests.length).toBe(before);
   });
 
-  it('is refused when the image skill calls an API whose name resolves privately', async () => {
-    const before = fx.fake.requests.length;
-    const run = await streamSkill(a.client, {
+  it('is refused when the image skill calls an API whose name resolves privately', async ({ alice }) => {
+    const before = fake.requests.length;
+    const run = await streamSkill(alice.client, {
       skillName: 'imageGeneration',
       input: { query: 'A red boat' },
       tplConfig: {
@@ -133,6 +141,6 @@ describe('refused on use (a name rebound after save, or resolving privately)', (
       },
     });
     expect(run.events.find((e) => e.event === 'error')).toMatchObject({ error: 'E0003' });
-    expect(fx.fake.requests.length).toBe(before);
+    expect(fake.requests.length).toBe(before);
   });
 });

@@ -4,13 +4,13 @@
  * and the AI SDK streaming a reply and embedding texts from a fake OpenAI-compatible server.
  */
 import { embedMany, streamText } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { embeddingModelFor, languageModelFor } from '../src/modules/provider/provider.models.js';
 import { resolveModel, resolveToolProvider } from '../src/modules/provider/provider.resolve.js';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
 import { fakeEmbedding, startFakeModelServer, type FakeModelServer } from './helpers/fake-model-server.js';
-import { type TestClient, type Wrapped as Wrapper } from './helpers/http.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { serverTest } from './helpers/fixtures.js';
+import type { Wrapped } from './helpers/http.js';
 
 interface Item {
   itemId: string;
@@ -27,26 +27,25 @@ interface Item {
 
 const USER_KEY = 'sk-models-user-key-7777';
 let fake: FakeModelServer;
-let server: TestServer;
-let a: BuiltUser;
-let b: BuiltUser;
 let providerId: string;
 const seen: string[] = [];
 
-async function call<T>(client: TestClient, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
-  const res = await client.fetch(`/v1${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
+/** `user.post`/`user.get` to `/v1${path}` (PUT through the client), keeping the answer for the key scan. */
+async function call<T>(user: BuiltUser, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+  const res =
+    method === 'GET'
+      ? await user.get<T>(`/v1${path}`)
+      : method === 'POST'
+        ? await user.post<T>(`/v1${path}`, body)
+        : await user.client.json<Wrapped<T>>(method, `/v1${path}`, body);
+  const text = JSON.stringify(res.body);
   seen.push(text);
   expect(res.status, text).toBeLessThan(500);
-  return JSON.parse(text) as Wrapper<T>;
+  return res.body;
 }
-const post = <T = Item>(c: TestClient, path: string, body: unknown) => call<T>(c, 'POST', path, body);
-const items = (c: TestClient, qs = '') => call<Item[]>(c, 'GET', `/provider/item/list${qs}`);
-const settings = (c: TestClient, preferences: unknown) =>
+const post = <T = Item>(c: BuiltUser, path: string, body: unknown) => call<T>(c, 'POST', path, body);
+const items = (c: BuiltUser, qs = '') => call<Item[]>(c, 'GET', `/provider/item/list${qs}`);
+const settings = (c: BuiltUser, preferences: unknown) =>
   call<{ preferences: Record<string, unknown> }>(c, 'PUT', '/user/settings', { preferences });
 
 const llm = (modelId: string, extra: Record<string, unknown> = {}) => ({
@@ -56,7 +55,7 @@ const llm = (modelId: string, extra: Record<string, unknown> = {}) => ({
   config: { modelId, modelName: modelId, ...extra },
 });
 
-async function createItem(c: TestClient, body: Record<string, unknown>): Promise<Item> {
+async function createItem(c: BuiltUser, body: Record<string, unknown>): Promise<Item> {
   const res = await post(c, '/provider/item/create', body);
   expect(res, JSON.stringify(res)).toMatchObject({ success: true });
   return res.data!;
@@ -64,26 +63,31 @@ async function createItem(c: TestClient, body: Record<string, unknown>): Promise
 
 beforeAll(async () => {
   fake = await startFakeModelServer({ apiKey: USER_KEY });
-  server = await startTestServer({ OLLAMA_BASE_URL: fake.url, OLLAMA_DETECT: 'false' });
-  [a, b] = await Promise.all([buildUser(server), buildUser(server)]);
-  const res = await post<{ providerId: string }>(a.client, '/provider/create', {
-    providerKey: 'openai-compatible',
-    name: 'Fake',
-    categories: ['llm', 'embedding', 'reranker'],
-    baseUrl: `${fake.url}/v1`,
-    apiKey: USER_KEY,
-  });
-  providerId = res.data!.providerId;
 });
-
 afterAll(async () => {
-  await server?.close();
   await fake?.close();
 });
 
+// the env is read when the server starts, after beforeAll has started the fake server
+const it = serverTest(() => ({ OLLAMA_BASE_URL: fake.url, OLLAMA_DETECT: 'false' }), {
+  // alice's provider on the fake server, holding the items of every test
+  setup: async ({ alice }) => {
+    const res = await post<{ providerId: string }>(alice, '/provider/create', {
+      providerKey: 'openai-compatible',
+      name: 'Fake',
+      categories: ['llm', 'embedding', 'reranker'],
+      baseUrl: `${fake.url}/v1`,
+      apiKey: USER_KEY,
+    });
+    providerId = res.data!.providerId;
+  },
+});
+
 describe('provider items', () => {
-  it('are created with each category checked, default group, and orders that follow', async () => {
-    const chat = await createItem(a.client, {
+  it('are created with each category checked, default group, and orders that follow', async ({
+    alice: a,
+  }) => {
+    const chat = await createItem(a, {
       ...llm('fake-chat', {
         contextLimit: 128000,
         maxOutput: 4096,
@@ -109,16 +113,16 @@ describe('provider items', () => {
       group: 'default',
       provider: expect.objectContaining({ providerId, isGlobal: false }),
     });
-    const second = await createItem(a.client, { ...llm('fake-chat-large'), group: 'Large' });
+    const second = await createItem(a, { ...llm('fake-chat-large'), group: 'Large' });
     expect(second).toMatchObject({ order: 1, group: 'Large', tier: null });
-    const embed = await createItem(a.client, {
+    const embed = await createItem(a, {
       providerId,
       name: 'Embed',
       category: 'embedding',
       config: { modelId: 'text-embedding-fake', modelName: 'Embed', dimensions: 4, batchSize: 2 },
     });
     expect(embed.order).toBe(0);
-    const rerank = await createItem(a.client, {
+    const rerank = await createItem(a, {
       providerId,
       name: 'Rerank',
       category: 'reranker',
@@ -127,7 +131,9 @@ describe('provider items', () => {
     expect(rerank.config).toMatchObject({ topN: 5, relevanceThreshold: 0.3 });
   });
 
-  it('refuse configs that do not fit their category, and categories the provider lacks (E0003)', async () => {
+  it('refuse configs that do not fit their category, and categories the provider lacks (E0003)', async ({
+    alice: a,
+  }) => {
     const bad: Array<[Record<string, unknown>, RegExp]> = [
       [llm('x', { dimensions: 3 }), /config/],
       [llm('x', { contextLimit: -1 }), /config/],
@@ -166,26 +172,26 @@ describe('provider items', () => {
       [{ ...llm('x'), tier: 't9' }, /tier/],
     ];
     for (const [body, message] of bad) {
-      const res = await post(a.client, '/provider/item/create', body);
+      const res = await post(a, '/provider/item/create', body);
       expect(res, JSON.stringify(body)).toMatchObject({ success: false, errCode: 'E0003' });
       expect(res.errMsg).toMatch(message);
     }
   });
 
-  it('are updated with the config checked against the stored category', async () => {
-    const item = await createItem(a.client, {
+  it('are updated with the config checked against the stored category', async ({ alice: a }) => {
+    const item = await createItem(a, {
       providerId,
       name: 'Emb2',
       category: 'embedding',
       config: { modelId: 'e2', modelName: 'e2' },
     });
-    const wrong = await post(a.client, '/provider/item/update', {
+    const wrong = await post(a, '/provider/item/update', {
       itemId: item.itemId,
       config: { modelId: 'e2', modelName: 'e2', contextLimit: 8 },
     });
     expect(wrong).toMatchObject({ success: false, errCode: 'E0003' });
     expect(wrong.errMsg).toMatch(/^config/);
-    const ok = await post(a.client, '/provider/item/update', {
+    const ok = await post(a, '/provider/item/update', {
       itemId: item.itemId,
       config: { modelId: 'e2', modelName: 'E two', dimensions: 8 },
       enabled: false,
@@ -199,33 +205,33 @@ describe('provider items', () => {
       config: { dimensions: 8 },
     });
     expect(
-      (await post(a.client, '/provider/item/update', { itemId: item.itemId, tier: null })).data!.tier,
+      (await post(a, '/provider/item/update', { itemId: item.itemId, tier: null })).data!.tier,
     ).toBeNull();
-    expect((await items(a.client, '?category=embedding&enabled=false')).data!.map((i) => i.itemId)).toEqual([
+    expect((await items(a, '?category=embedding&enabled=false')).data!.map((i) => i.itemId)).toEqual([
       item.itemId,
     ]);
-    expect(await post(a.client, '/provider/item/delete', { itemId: item.itemId })).toMatchObject({
+    expect(await post(a, '/provider/item/delete', { itemId: item.itemId })).toMatchObject({
       success: true,
     });
-    expect((await post(a.client, '/provider/item/delete', { itemId: item.itemId })).errCode).toBe('E1016');
+    expect((await post(a, '/provider/item/delete', { itemId: item.itemId })).errCode).toBe('E1016');
   });
 
-  it('are created and updated in batches, all or nothing', async () => {
-    const before = (await items(a.client)).data!.length;
-    const refused = await post(a.client, '/provider/item/batchCreate', {
+  it('are created and updated in batches, all or nothing', async ({ alice: a }) => {
+    const before = (await items(a)).data!.length;
+    const refused = await post(a, '/provider/item/batchCreate', {
       items: [llm('batch-1'), llm('batch-2', { maxOutput: 'lots' })],
     });
     expect(refused).toMatchObject({ success: false, errCode: 'E0003' });
     expect(refused.errMsg).toMatch(/^items\.1\.config/);
-    expect((await items(a.client)).data!.length).toBe(before);
+    expect((await items(a)).data!.length).toBe(before);
 
-    const created = await post<Item[]>(a.client, '/provider/item/batchCreate', {
+    const created = await post<Item[]>(a, '/provider/item/batchCreate', {
       items: [llm('batch-1'), llm('batch-2')],
     });
     expect(created.data!.map((i) => i.order)).toEqual([2, 3]);
     const [one, two] = created.data!;
 
-    const swapped = await post<Item[]>(a.client, '/provider/item/batchUpdate', {
+    const swapped = await post<Item[]>(a, '/provider/item/batchUpdate', {
       items: [
         { itemId: one!.itemId, order: 3 },
         {
@@ -239,18 +245,18 @@ describe('provider items', () => {
       [one!.itemId, 3],
       [two!.itemId, 2],
     ]);
-    const llms = (await items(a.client, '?category=llm')).data!.map((i) => i.name);
+    const llms = (await items(a, '?category=llm')).data!.map((i) => i.name);
     expect(llms.slice(-2)).toEqual(['batch-2', 'batch-1']);
 
-    const partial = await post(a.client, '/provider/item/batchUpdate', {
+    const partial = await post(a, '/provider/item/batchUpdate', {
       items: [
         { itemId: one!.itemId, name: 'renamed' },
         { itemId: 'pi-missing', name: 'x' },
       ],
     });
     expect(partial.errCode).toBe('E1016');
-    expect((await items(a.client)).data!.find((i) => i.itemId === one!.itemId)?.name).toBe('batch-1');
-    const badConfig = await post(a.client, '/provider/item/batchUpdate', {
+    expect((await items(a)).data!.find((i) => i.itemId === one!.itemId)?.name).toBe('batch-1');
+    const badConfig = await post(a, '/provider/item/batchUpdate', {
       items: [
         { itemId: one!.itemId, name: 'renamed' },
         { itemId: two!.itemId, config: { modelId: 'x', modelName: 'x', topN: 3 } },
@@ -258,47 +264,44 @@ describe('provider items', () => {
     });
     expect(badConfig).toMatchObject({ errCode: 'E0003' });
     expect(badConfig.errMsg).toMatch(/^items\.1\.config/);
-    expect((await items(a.client)).data!.find((i) => i.itemId === one!.itemId)?.name).toBe('batch-1');
+    expect((await items(a)).data!.find((i) => i.itemId === one!.itemId)?.name).toBe('batch-1');
   });
 
-  it('may belong to a global provider', async () => {
-    const item = await createItem(b.client, {
+  it('may belong to a global provider', async ({ bob: b }) => {
+    const item = await createItem(b, {
       providerId: 'pr-global-ollama',
       name: 'Llama',
       category: 'llm',
       config: { modelId: 'llama-fake:1b', modelName: 'Llama' },
     });
     expect(item.provider).toMatchObject({ providerId: 'pr-global-ollama', isGlobal: true });
-    expect((await items(b.client, '?isGlobal=true')).data!.map((i) => i.itemId)).toEqual([item.itemId]);
-    expect((await items(b.client, '?isGlobal=false')).data).toEqual([]);
+    expect((await items(b, '?isGlobal=true')).data!.map((i) => i.itemId)).toEqual([item.itemId]);
+    expect((await items(b, '?isGlobal=false')).data).toEqual([]);
   });
 
-  it("are out of user B's reach (E1015 / E1016)", async () => {
-    const mine = (await items(a.client)).data!;
+  it("are out of user B's reach (E1015 / E1016)", async ({ alice: a, bob: b }) => {
+    const mine = (await items(a)).data!;
     const target = mine[0]!;
-    expect((await items(b.client)).data!.some((i) => mine.some((m) => m.itemId === i.itemId))).toBe(false);
-    expect((await items(b.client, `?providerId=${providerId}`)).data).toEqual([]);
-    expect(
-      (await post(b.client, '/provider/item/update', { itemId: target.itemId, name: 'B' })).errCode,
-    ).toBe('E1016');
-    expect(
-      (await post(b.client, '/provider/item/batchUpdate', { items: [{ itemId: target.itemId, order: 9 }] }))
-        .errCode,
-    ).toBe('E1016');
-    expect((await post(b.client, '/provider/item/delete', { itemId: target.itemId })).errCode).toBe('E1016');
-    expect((await post(b.client, '/provider/item/batchCreate', { items: [llm('stolen')] })).errCode).toBe(
-      'E1015',
+    expect((await items(b)).data!.some((i) => mine.some((m) => m.itemId === i.itemId))).toBe(false);
+    expect((await items(b, `?providerId=${providerId}`)).data).toEqual([]);
+    expect((await post(b, '/provider/item/update', { itemId: target.itemId, name: 'B' })).errCode).toBe(
+      'E1016',
     );
-    expect((await items(a.client)).data!.find((i) => i.itemId === target.itemId)?.name).toBe(target.name);
+    expect(
+      (await post(b, '/provider/item/batchUpdate', { items: [{ itemId: target.itemId, order: 9 }] })).errCode,
+    ).toBe('E1016');
+    expect((await post(b, '/provider/item/delete', { itemId: target.itemId })).errCode).toBe('E1016');
+    expect((await post(b, '/provider/item/batchCreate', { items: [llm('stolen')] })).errCode).toBe('E1015');
+    expect((await items(a)).data!.find((i) => i.itemId === target.itemId)?.name).toBe(target.name);
   });
 });
 
 describe('default models', () => {
-  it('are stored in settings per scene when the user may use them', async () => {
-    const list = (await items(a.client, '?category=llm')).data!;
+  it('are stored in settings per scene when the user may use them', async ({ server, alice: a }) => {
+    const list = (await items(a, '?category=llm')).data!;
     const chat = list.find((i) => i.name === 'fake-chat')!;
     const large = list.find((i) => i.name === 'fake-chat-large')!;
-    const res = await settings(a.client, {
+    const res = await settings(a, {
       defaultModel: { chat: chat.itemId, queryAnalysis: large.itemId },
     });
     expect(res.data!.preferences.defaultModel).toEqual({ chat: chat.itemId, queryAnalysis: large.itemId });
@@ -320,22 +323,26 @@ describe('default models', () => {
     expect((await resolveModel(ctx, a.uid, chat.itemId))!.item.itemId).toBe(chat.itemId);
   });
 
-  it('refuse items of another category, another user, or none at all', async () => {
-    const embed = (await items(a.client, '?category=embedding')).data![0]!;
-    const bItem = (await items(b.client)).data![0]!;
-    let res = await settings(a.client, { defaultModel: { titleGeneration: embed.itemId } });
+  it('refuse items of another category, another user, or none at all', async ({
+    server,
+    alice: a,
+    bob: b,
+  }) => {
+    const embed = (await items(a, '?category=embedding')).data![0]!;
+    const bItem = (await items(b)).data![0]!;
+    let res = await settings(a, { defaultModel: { titleGeneration: embed.itemId } });
     expect(res).toMatchObject({ success: false, errCode: 'E0003' });
     expect(res.errMsg).toMatch(/defaultModel\.titleGeneration: must be a chat model/);
-    res = await settings(a.client, { defaultModel: { chat: bItem.itemId } });
+    res = await settings(a, { defaultModel: { chat: bItem.itemId } });
     expect(res).toMatchObject({ success: false, errCode: 'E1016' });
-    res = await settings(a.client, { defaultModel: { chat: 'pi-unknown' } });
+    res = await settings(a, { defaultModel: { chat: 'pi-unknown' } });
     expect(res.errCode).toBe('E1016');
-    res = await settings(a.client, { webSearch: { providerId } });
+    res = await settings(a, { webSearch: { providerId } });
     expect(res).toMatchObject({ success: false, errCode: 'E0003' });
-    res = await settings(a.client, { urlParsing: { providerId: 'pr-elsewhere' } });
+    res = await settings(a, { urlParsing: { providerId: 'pr-elsewhere' } });
     expect(res.errCode).toBe('E1015');
     // '' clears a scene
-    res = await settings(a.client, { defaultModel: { queryAnalysis: '' } });
+    res = await settings(a, { defaultModel: { queryAnalysis: '' } });
     expect(res.success).toBe(true);
     expect((await resolveModel(server.server.ctx, a.uid, 'queryAnalysis'))!.item.name).toBe('fake-chat');
     await expect(resolveModel(server.server.ctx, a.uid, bItem.itemId)).rejects.toMatchObject({
@@ -343,16 +350,16 @@ describe('default models', () => {
     });
   });
 
-  it('fall back when the default goes away, and are forgotten with it', async () => {
+  it('fall back when the default goes away, and are forgotten with it', async ({ server, alice: a }) => {
     const ctx = server.server.ctx;
     const chat = (await resolveModel(ctx, a.uid, 'chat'))!;
-    await post(a.client, '/provider/item/update', { itemId: chat.item.itemId, enabled: false });
+    await post(a, '/provider/item/update', { itemId: chat.item.itemId, enabled: false });
     const fallback = (await resolveModel(ctx, a.uid, 'chat'))!;
     expect(fallback.item.itemId).not.toBe(chat.item.itemId);
     await expect(resolveModel(ctx, a.uid, chat.item.itemId)).rejects.toMatchObject({ code: 'E2003' });
-    await post(a.client, '/provider/item/delete', { itemId: chat.item.itemId });
+    await post(a, '/provider/item/delete', { itemId: chat.item.itemId });
     const after = await call<{ preferences: { defaultModel?: Record<string, string> } }>(
-      a.client,
+      a,
       'GET',
       '/user/settings',
     );
@@ -366,7 +373,7 @@ describe('default models', () => {
 });
 
 describe('the AI SDK', () => {
-  it('streams a chat reply through streamText', async () => {
+  it('streams a chat reply through streamText', async ({ server, alice: a }) => {
     const resolved = (await resolveModel(server.server.ctx, a.uid, 'chat'))!;
     const result = streamText({ model: languageModelFor(resolved), prompt: 'Say hello' });
     const parts: string[] = [];
@@ -379,7 +386,7 @@ describe('the AI SDK', () => {
     expect(sent.body).toMatchObject({ model: resolved.config.modelId, stream: true });
   });
 
-  it('streams from a global Ollama through its OpenAI-compatible API', async () => {
+  it('streams from a global Ollama through its OpenAI-compatible API', async ({ server, bob: b }) => {
     fake.apiKey = null;
     try {
       const resolved = (await resolveModel(server.server.ctx, b.uid, 'chat'))!;
@@ -395,19 +402,19 @@ describe('the AI SDK', () => {
     }
   });
 
-  it('streams through the OpenAI and Anthropic SDKs too', async () => {
+  it('streams through the OpenAI and Anthropic SDKs too', async ({ server, alice: a }) => {
     for (const [providerKey, modelId] of [
       ['openai', 'fake-chat'],
       ['anthropic', 'claude-fake-1'],
     ] as const) {
-      const provider = await post<{ providerId: string }>(a.client, '/provider/create', {
+      const provider = await post<{ providerId: string }>(a, '/provider/create', {
         providerKey,
         name: providerKey,
         categories: ['llm'],
         baseUrl: `${fake.url}/v1`,
         apiKey: USER_KEY,
       });
-      const item = await createItem(a.client, {
+      const item = await createItem(a, {
         providerId: provider.data!.providerId,
         name: modelId,
         category: 'llm',
@@ -426,7 +433,7 @@ describe('the AI SDK', () => {
     }
   });
 
-  it('embeds in batches of batchSize through embedMany', async () => {
+  it('embeds in batches of batchSize through embedMany', async ({ server, alice: a }) => {
     const resolved = (await resolveModel(server.server.ctx, a.uid, 'embedding'))!;
     const before = fake.requests.filter((r) => r.path === '/v1/embeddings').length;
     const values = ['alpha', 'beta', 'gamma'];

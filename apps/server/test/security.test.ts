@@ -6,11 +6,12 @@
  * tested in security-wrapper.test.ts.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { users } from '../src/db/schema/index.js';
 import { buildUser, uniqueEmail, type BuiltUser } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
+import { expectData } from './helpers/items.js';
 import { type TestClient } from './helpers/http.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Wraps the password verifier in a spy (the server runs in this process, so it uses the spy).
 vi.mock(import('../src/modules/auth/auth.secrets.js'), async (importOriginal) => {
@@ -30,21 +31,12 @@ interface Wrapper {
 const FOREIGN = 'https://evil.example';
 const ALLOWED = 'https://app.partner.example';
 
-let server: TestServer;
-let alice: BuiltUser;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    CORS_ORIGINS: ALLOWED,
-    REFRESH_REUSE_GRACE: '1ms',
-    AUTH_RATE_LIMIT_PER_IP: '100000',
-    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
-    UPLOAD_MAX_BYTES: '65536',
-  });
-  alice = await buildUser(server);
-});
-afterAll(async () => {
-  await server?.close();
+const it = serverTest({
+  CORS_ORIGINS: ALLOWED,
+  REFRESH_REUSE_GRACE: '1ms',
+  AUTH_RATE_LIMIT_PER_IP: '100000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+  UPLOAD_MAX_BYTES: '65536',
 });
 
 async function wrapped(res: Response): Promise<{ status: number; body: Wrapper }> {
@@ -61,10 +53,10 @@ async function wrapped(res: Response): Promise<{ status: number; body: Wrapper }
 const createCanvas = (client: TestClient, init: RequestInit) =>
   client.fetch('/v1/canvas/create', { method: 'POST', ...init }).then(wrapped);
 
-const settings = (client: TestClient) => client.fetch('/v1/user/settings').then(wrapped);
+const settings = (client: TestClient) => client.get<unknown>('/v1/user/settings');
 
 describe('CSRF: only multipart routes take multipart, foreign origins are refused', () => {
-  it('refuses multipart, urlencoded and text/plain bodies on a JSON route with E0003', async () => {
+  it('refuses multipart, urlencoded and text/plain bodies on a JSON route with E0003', async ({ alice }) => {
     const fd = new FormData();
     fd.append('title', 'x');
     const bodies: RequestInit[] = [
@@ -78,7 +70,7 @@ describe('CSRF: only multipart routes take multipart, foreign origins are refuse
     }
   });
 
-  it('refuses a state-changing request from a foreign Origin or a cross-site fetch', async () => {
+  it('refuses a state-changing request from a foreign Origin or a cross-site fetch', async ({ alice }) => {
     const json = { 'content-type': 'application/json' };
     const body = JSON.stringify({ title: 'x' });
     for (const headers of [
@@ -93,7 +85,10 @@ describe('CSRF: only multipart routes take multipart, foreign origins are refuse
     }
   });
 
-  it('accepts its own origin, a configured CORS origin, and requests without either header', async () => {
+  it('accepts its own origin, a configured CORS origin, and requests without either header', async ({
+    server,
+    alice,
+  }) => {
     const json = { 'content-type': 'application/json' };
     const body = JSON.stringify({ title: 'x' });
     for (const headers of [
@@ -110,7 +105,7 @@ describe('CSRF: only multipart routes take multipart, foreign origins are refuse
     expect((await wrapped(read)).body.success).toBe(true);
   });
 
-  it('still accepts multipart on the routes the contract declares multipart', async () => {
+  it('still accepts multipart on the routes the contract declares multipart', async ({ server, alice }) => {
     const fd = new FormData();
     fd.append('file', new Blob(['hello'], { type: 'text/plain' }), 'hello.txt');
     const res = await alice.client
@@ -121,7 +116,7 @@ describe('CSRF: only multipart routes take multipart, foreign origins are refuse
 });
 
 describe('sessions end at once', () => {
-  it('logout makes the old access cookie answer 401', async () => {
+  it('logout makes the old access cookie answer 401', async ({ server }) => {
     const u = await buildUser(server);
     const access = u.client.jar.get('atelier_access')!;
     expect((await settings(u.client)).status).toBe(200);
@@ -136,16 +131,17 @@ describe('sessions end at once', () => {
     expect(bearer.status).toBe(401);
   });
 
-  it('a reused refresh token revokes the access tokens of its sign-in, not of other sign-ins', async () => {
+  it('a reused refresh token revokes the access tokens of its sign-in, not of other sign-ins', async ({
+    server,
+  }) => {
     const u = await buildUser(server);
     const other = server.client();
-    await other.api.call('auth.email.login', { body: { email: u.email, password: u.password } });
+    expectData(await other.post('/v1/auth/email/login', { email: u.email, password: u.password }));
     const stolen = u.client.jar.get('atelier_refresh')!;
-    const rotatedAt = Date.now();
-    expect((await u.client.fetch('/v1/auth/refreshToken', { method: 'POST' })).status).toBe(200);
+    expect((await u.post('/v1/auth/refreshToken')).status).toBe(200);
     expect((await settings(u.client)).status).toBe(200);
     // past the (1 ms) grace window, the rotated token counts as reuse
-    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(rotatedAt + 5));
+    server.clock.advance(5);
 
     const thief = server.client();
     thief.jar.set('atelier_refresh', stolen, '/v1/auth');
@@ -154,23 +150,30 @@ describe('sessions end at once', () => {
     expect((await settings(other)).status).toBe(200);
   });
 
-  it('a password reset revokes the access tokens of every sign-in of the user', async () => {
+  it('a password reset revokes the access tokens of every sign-in of the user', async ({ server }) => {
     const u = await buildUser(server);
     const elsewhere = server.client();
-    await elsewhere.api.call('auth.email.login', { body: { email: u.email, password: u.password } });
+    expectData(await elsewhere.post('/v1/auth/email/login', { email: u.email, password: u.password }));
     expect((await settings(elsewhere)).status).toBe(200);
 
     const client = server.client();
-    const created = await client.api.call('auth.verification.create', {
-      body: { email: u.email, purpose: 'resetPassword' },
-    });
+    const created = expectData(
+      await client.post<{ sessionId: string }>('/v1/auth/verification/create', {
+        email: u.email,
+        purpose: 'resetPassword',
+      }),
+    );
     const code = server
       .outbox()
       .filter((m) => m.to === u.email && m.purpose === 'resetPassword')
       .at(-1)!.code!;
-    await client.api.call('auth.verification.check', {
-      body: { sessionId: created.sessionId, code, password: 'a-new-password-1' },
-    });
+    expectData(
+      await client.post('/v1/auth/verification/check', {
+        sessionId: created.sessionId,
+        code,
+        password: 'a-new-password-1',
+      }),
+    );
     expect((await settings(client)).status).toBe(200);
     expect((await settings(elsewhere)).status).toBe(401);
     expect((await settings(u.client)).status).toBe(401);
@@ -178,20 +181,20 @@ describe('sessions end at once', () => {
 });
 
 describe('uploads are never served with an active content type', () => {
-  const served = async (name: string, type: string, body: BlobPart) => {
+  const served = async (alice: BuiltUser, name: string, type: string, body: BlobPart) => {
     const fd = new FormData();
     fd.append('visibility', 'public');
     fd.append('file', new Blob([body], { type }), name);
     const up = await alice.client.fetch('/v1/misc/upload', { method: 'POST', body: fd }).then(wrapped);
     expect(up.body.success, JSON.stringify(up.body)).toBe(true);
     const key = (up.body.data as { storageKey: string }).storageKey;
-    const res = await server.client().fetch(`/v1/misc/static/${key}`);
+    const res = await alice.server.client().fetch(`/v1/misc/static/${key}`);
     expect(res.status).toBe(200);
     await res.arrayBuffer();
     return res.headers;
   };
 
-  it('serves scripts, HTML, SVG and XML as application/octet-stream attachments', async () => {
+  it('serves scripts, HTML, SVG and XML as application/octet-stream attachments', async ({ alice }) => {
     const files: Array<[string, string]> = [
       ['evil.js', 'text/javascript'],
       ['evil.mjs', 'application/javascript'],
@@ -201,7 +204,7 @@ describe('uploads are never served with an active content type', () => {
       ['page.xhtml', 'application/xhtml+xml'],
     ];
     for (const [name, type] of files) {
-      const headers = await served(name, type, 'alert(document.cookie)');
+      const headers = await served(alice, name, type, 'alert(document.cookie)');
       expect(headers.get('content-type'), name).toBe('application/octet-stream');
       expect(headers.get('content-disposition'), name).toMatch(/^attachment/);
       expect(headers.get('x-content-type-options')).toBe('nosniff');
@@ -209,16 +212,16 @@ describe('uploads are never served with an active content type', () => {
     }
   });
 
-  it('still serves images inline with their type', async () => {
+  it('still serves images inline with their type', async ({ alice }) => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    const headers = await served('photo.png', 'image/png', png);
+    const headers = await served(alice, 'photo.png', 'image/png', png);
     expect(headers.get('content-type')).toBe('image/png');
     expect(headers.get('content-disposition')).toMatch(/^inline/);
   });
 });
 
 describe('NUL bytes never reach PostgreSQL', () => {
-  it('a NUL byte in a multipart file name answers E0003', async () => {
+  it('a NUL byte in a multipart file name answers E0003', async ({ alice }) => {
     const boundary = 'x-boundary-42';
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a`),
@@ -238,7 +241,7 @@ describe('NUL bytes never reach PostgreSQL', () => {
     }
   });
 
-  it('a NUL character in a JSON string answers E0003', async () => {
+  it('a NUL character in a JSON string answers E0003', async ({ alice }) => {
     const res = await createCanvas(alice.client, {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'a\u0000b' }),
@@ -248,7 +251,7 @@ describe('NUL bytes never reach PostgreSQL', () => {
 });
 
 describe('login costs a password check whether or not the email exists', () => {
-  it('verifies against a dummy hash for an unknown email', async () => {
+  it('verifies against a dummy hash for an unknown email', async ({ server, alice }) => {
     const spy = vi.mocked(verifyPassword);
     spy.mockClear();
     const res = await server
@@ -274,7 +277,9 @@ describe('login costs a password check whether or not the email exists', () => {
     expect(spy).toHaveBeenCalledTimes(1);
   });
 
-  it('verifies against a dummy hash for an account without a password (identity-provider only)', async () => {
+  it('verifies against a dummy hash for an account without a password (identity-provider only)', async ({
+    server,
+  }) => {
     const u = await buildUser(server);
     await server.server.ctx.db.update(users).set({ passwordHash: null }).where(eq(users.uid, u.uid));
     const spy = vi.mocked(verifyPassword);

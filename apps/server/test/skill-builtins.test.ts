@@ -7,22 +7,16 @@
  */
 import type { ActionResult, SkillEvent } from '@atelier/contract';
 import { markdownToYDoc, yDocToMarkdown } from '@atelier/editor';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { openCollab, waitUntil } from './helpers/collab-client.js';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
 import { startFakeWebServer, type FakeWebServer } from './helpers/fake-web-search.js';
-import { call, createCanvas, createDocument, expectData, expectFailure } from './helpers/items.js';
-import {
-  buildUserWithModel,
-  contentOf,
-  startSkillFixture,
-  streamSkill,
-  type SkillFixture,
-} from './helpers/skill-run.js';
+import type { FakeModelServer } from './helpers/fake-model-server.js';
+import { skillTest } from './helpers/fixtures.js';
+import { createCanvas, createDocument, expectData, expectFailure } from './helpers/items.js';
+import { contentOf, resetFake, streamSkill, waitForResult } from './helpers/skill-run.js';
 
-let fx: SkillFixture;
 let web: FakeWebServer;
-let a: BuiltUser & { itemId: string };
 /** Every raw answer body this file received, to check that no key leaks. */
 const answers: string[] = [];
 
@@ -39,7 +33,7 @@ async function addWebProvider(
   path: string,
   apiKey?: string,
 ): Promise<string> {
-  const res = await call<{ providerId: string }>(user.client, 'POST', '/v1/provider/create', {
+  const res = await user.post<{ providerId: string }>('/v1/provider/create', {
     providerKey,
     name: providerKey,
     categories: ['webSearch'],
@@ -51,7 +45,7 @@ async function addWebProvider(
 }
 
 async function api<T>(user: BuiltUser, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await call<T>(user.client, method, path, body);
+  const res = method === 'GET' ? await user.get<T>(path) : await user.post<T>(path, body);
   answers.push(JSON.stringify(res.body));
   return res;
 }
@@ -62,35 +56,37 @@ async function result(user: BuiltUser, resultId: string): Promise<ActionResult> 
 
 beforeAll(async () => {
   web = await startFakeWebServer();
-  fx = await startSkillFixture({ IMAGE_GENERATION_POLL: '30ms', IMAGE_GENERATION_TIMEOUT: '1500ms' });
-  a = await buildUserWithModel(fx);
-  await addWebProvider(a, 'searxng', '/searxng');
 });
 afterAll(async () => {
-  await fx?.close();
   await web?.close();
 });
-beforeEach(() => {
-  Object.assign(fx.fake, {
-    reply: 'Hello from the fake model',
-    reasoning: '',
-    chatError: null,
-    chunkDelayMs: 0,
-    stallAfterChunks: null,
-  });
+
+const it = skillTest(
+  { IMAGE_GENERATION_POLL: '30ms', IMAGE_GENERATION_TIMEOUT: '1500ms' },
+  {
+    setup: async ({ alice }) => {
+      await addWebProvider(alice, 'searxng', '/searxng');
+    },
+  },
+);
+
+it.beforeEach(({ fake }) => {
+  resetFake(fake);
   web.searchStatus = null;
   web.image = {};
 });
 
-const lastChat = () => fx.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
-const systemOf = () =>
+const lastChat = (fake: FakeModelServer) =>
+  fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
+const systemOf = (fake: FakeModelServer) =>
   String(
-    (lastChat().body?.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'system')
-      ?.content,
+    (lastChat(fake).body?.messages as Array<{ role: string; content: string }>).find(
+      (m) => m.role === 'system',
+    )?.content,
   );
 
 describe('POST /search (web)', () => {
-  it('searches SearXNG through its JSON API with the default limit of 10', async () => {
+  it('searches SearXNG through its JSON API with the default limit of 10', async ({ alice: a }) => {
     const hits = expectData(
       await api<Array<{ name: string; url: string; snippet: string }>>(a, 'POST', '/v1/search', {
         source: 'web',
@@ -112,8 +108,8 @@ describe('POST /search (web)', () => {
     expect(two).toHaveLength(2);
   });
 
-  it('speaks the hosted APIs: Serper, Tavily and Brave', async () => {
-    const serperUser = await buildUser(fx.server);
+  it('speaks the hosted APIs: Serper, Tavily and Brave', async ({ server }) => {
+    const serperUser = await buildUser(server);
     await addWebProvider(serperUser, 'serper', '/serper', 'serper-key');
     const s = expectData(
       await api<Array<{ url: string }>>(serperUser, 'POST', '/v1/search', {
@@ -133,7 +129,7 @@ describe('POST /search (web)', () => {
       location: 'Paris, France',
     });
 
-    const tavilyUser = await buildUser(fx.server);
+    const tavilyUser = await buildUser(server);
     await addWebProvider(tavilyUser, 'tavily', '/tavily', 'tvly-key');
     expect(
       expectData(
@@ -145,7 +141,7 @@ describe('POST /search (web)', () => {
       max_results: 5,
     });
 
-    const braveUser = await buildUser(fx.server);
+    const braveUser = await buildUser(server);
     await addWebProvider(braveUser, 'brave', '/brave', 'brave-key');
     const b = expectData(
       await api<Array<{ snippet: string }>>(braveUser, 'POST', '/v1/search', {
@@ -162,8 +158,11 @@ describe('POST /search (web)', () => {
     });
   });
 
-  it('answers E1015 without a provider, E3001 / E3002 when the provider fails', async () => {
-    const nobody = await buildUser(fx.server);
+  it('answers E1015 without a provider, E3001 / E3002 when the provider fails', async ({
+    server,
+    alice: a,
+  }) => {
+    const nobody = await buildUser(server);
     expectFailure(await api(nobody, 'POST', '/v1/search', { source: 'web', q: 'x' }), 'E1015');
     web.searchStatus = 500;
     expectFailure(await api(a, 'POST', '/v1/search', { source: 'web', q: 'x' }), 'E3001');
@@ -175,8 +174,8 @@ describe('POST /search (web)', () => {
 });
 
 describe('webSearch and librarySearch skills', () => {
-  it('webSearch searches, logs the results and cites the pages', async () => {
-    fx.fake.reply = 'Paris is the capital [1]. The guide helps [2].';
+  it('webSearch searches, logs the results and cites the pages', async ({ fake, alice: a }) => {
+    fake.reply = 'Paris is the capital [1]. The guide helps [2].';
     const run = await streamSkill(a.client, {
       skillName: 'webSearch',
       input: { query: 'capital of France' },
@@ -191,7 +190,7 @@ describe('webSearch and librarySearch skills', () => {
     ]);
     const logs = run.events.filter((e) => e.event === 'log').map((e) => e.log!.key);
     expect(logs).toEqual(['webSearchCompleted', 'buildContext']);
-    expect(systemOf()).toContain('Paris is the capital of France.');
+    expect(systemOf(fake)).toContain('Paris is the capital of France.');
     const sources = run.events.find((e) => e.event === 'structured_data')!.structuredData!.sources as Array<{
       url: string;
       index: number;
@@ -207,28 +206,31 @@ describe('webSearch and librarySearch skills', () => {
     expect(stored.steps![0]!.logs!.map((l) => l.key)).toEqual(['webSearchCompleted', 'buildContext']);
   });
 
-  it('librarySearch answers from the library with citations to its items', async () => {
+  it('librarySearch answers from the library with citations to its items', async ({
+    fake,
+    alice: a,
+    bob: b,
+  }) => {
     const doc = expectData(
       await api<{ docId: string }>(a, 'POST', '/v1/knowledge/document/create', {
         title: 'Boat notes',
         initialContent: 'Quantum boats float on probability waves.',
       }),
     );
-    fx.fake.reply = 'They float on waves [1].';
+    fake.reply = 'They float on waves [1].';
     const run = await streamSkill(a.client, {
       skillName: 'librarySearch',
       input: { query: 'quantum boats' },
     });
     expect(run.events.at(-1)!.event).toBe('end');
     expect(run.events.some((e) => e.event === 'error')).toBe(false);
-    expect(systemOf()).toContain('Quantum boats float');
+    expect(systemOf(fake)).toContain('Quantum boats float');
     const sources = run.events.find((e) => e.event === 'structured_data')!.structuredData!.sources as Array<{
       entityId: string;
       kind: string;
     }>;
     expect(sources[0]).toMatchObject({ kind: 'document', entityId: doc.docId });
     // another user's library is not searched
-    const b = await buildUserWithModel(fx);
     const theirs = await streamSkill(b.client, {
       skillName: 'librarySearch',
       input: { query: 'quantum boats' },
@@ -241,28 +243,35 @@ describe('webSearch and librarySearch skills', () => {
 });
 
 describe('document skills', () => {
-  it('reads a document open for editing from its live state, so text typed a moment ago is in the context', async () => {
+  it('reads a document open for editing from its live state, so text typed a moment ago is in the context', async ({
+    fake,
+    alice: a,
+  }) => {
     const docId = await createDocument(a, 'Live notes');
     const editor = await openCollab(a.client, `doc:${docId}`);
     try {
       markdownToYDoc('The harbour code is sealion42.', editor.doc);
       await editor.acknowledged();
-      fx.fake.reply = 'Noted.';
+      fake.reply = 'Noted.';
       const run = await streamSkill(a.client, {
         input: { query: 'What is the harbour code?' },
         context: { documents: [{ docId }] },
       });
       expect(run.events.at(-1)!.event).toBe('end');
-      expect(systemOf()).toContain('sealion42');
+      expect(systemOf(fake)).toContain('sealion42');
     } finally {
       editor.destroy();
     }
   });
 
-  it('generateDoc creates a document and a collab client sees the text arrive while it streams', async () => {
+  it('generateDoc creates a document and a collab client sees the text arrive while it streams', async ({
+    server,
+    fake,
+    alice: a,
+  }) => {
     const words = ['# Boat plan\n\n', ...Array.from({ length: 24 }, (_, i) => `step${i} `)];
-    fx.fake.reply = words.join(' ');
-    fx.fake.chunkDelayMs = 40;
+    fake.reply = words.join(' ');
+    fake.chunkDelayMs = 40;
     let docId: string | null = null;
     const canvasId = await createCanvas(a);
     const running = streamSkill(
@@ -324,16 +333,19 @@ describe('document skills', () => {
         expect.objectContaining({ type: 'document', entityId: docId, status: 'finish', title: 'Boat plan' }),
       ]);
       // user B cannot open it
-      const b = await buildUser(fx.server);
+      const b = await buildUser(server);
       expectFailure(await api(b, 'GET', `/v1/knowledge/document/detail?docId=${docId}`), 'E1003');
     } finally {
       watcher.destroy();
     }
   });
 
-  it('generateDoc keeps writing after the client hangs up, and an abort keeps what was written', async () => {
-    fx.fake.reply = Array.from({ length: 30 }, (_, i) => `part${i}`).join(' ');
-    fx.fake.chunkDelayMs = 20;
+  it('generateDoc keeps writing after the client hangs up, and an abort keeps what was written', async ({
+    fake,
+    alice: a,
+  }) => {
+    fake.reply = Array.from({ length: 30 }, (_, i) => `part${i}`).join(' ');
+    fake.chunkDelayMs = 20;
     const dropped = await streamSkill(
       a.client,
       { skillName: 'generateDoc', input: { query: 'Long document' } },
@@ -341,34 +353,28 @@ describe('document skills', () => {
     );
     const docId = dropped.events.find((e) => e.event === 'create_node')!.node!.data.entityId;
     const resultId = dropped.events[0]!.resultId;
-    const finished = await (async () => {
-      for (let i = 0; i < 200; i++) {
-        const r = await result(a, resultId);
-        if (r.status === 'finish' || r.status === 'failed') return r;
-        await new Promise((res) => setTimeout(res, 50));
-      }
-      throw new Error('run did not end');
-    })();
+    const finished = await waitForResult<ActionResult>(a.client, resultId);
+    answers.push(JSON.stringify(finished));
     expect(finished.status).toBe('finish');
     const doc = expectData(
       await api<{ content: string }>(a, 'GET', `/v1/knowledge/document/detail?docId=${docId}`),
     );
     expect(doc.content).toContain('part29');
 
-    fx.fake.reply = Array.from({ length: 80 }, (_, i) => `bit${i}`).join(' ');
-    fx.fake.chunkDelayMs = 25;
+    fake.reply = Array.from({ length: 80 }, (_, i) => `bit${i}`).join(' ');
+    fake.chunkDelayMs = 25;
     const aborts: Array<Promise<unknown>> = [];
     const run = await streamSkill(
       a.client,
       { skillName: 'generateDoc', input: { query: 'Stop me' } },
       (events) => {
         if (!aborts.length && events.filter((e) => e.event === 'stream').length >= 5)
-          aborts.push(call(a.client, 'POST', '/v1/action/abort', { resultId: events[0]!.resultId }));
+          aborts.push(a.post('/v1/action/abort', { resultId: events[0]!.resultId }));
         return false;
       },
     );
     await Promise.all(aborts);
-    fx.fake.chunkDelayMs = 0;
+    fake.chunkDelayMs = 0;
     expect(run.events.at(-1)!.event).toBe('end');
     const sent = contentOf(run.events);
     const abortedId = run.events.find((e) => e.event === 'create_node')!.node!.data.entityId;
@@ -382,7 +388,7 @@ describe('document skills', () => {
     expect(kept.content).not.toContain('bit79');
   });
 
-  it('rewriteDoc replaces the selection and editDoc appends, live', async () => {
+  it('rewriteDoc replaces the selection and editDoc appends, live', async ({ fake, alice: a }) => {
     const doc = expectData(
       await api<{ docId: string }>(a, 'POST', '/v1/knowledge/document/create', {
         title: 'Plan',
@@ -391,7 +397,7 @@ describe('document skills', () => {
     );
     const watcher = await openCollab(a.client, `doc:${doc.docId}`);
     try {
-      fx.fake.reply = 'A much better second paragraph.';
+      fake.reply = 'A much better second paragraph.';
       const run = await streamSkill(a.client, {
         skillName: 'rewriteDoc',
         input: { query: 'Make it better', selection: { docId: doc.docId, text: 'Second paragraph.' } },
@@ -406,14 +412,14 @@ describe('document skills', () => {
         'structured_data',
         'end',
       ]);
-      expect(systemOf()).toContain('Selected part:\n<<<\nSecond paragraph.\n>>>');
+      expect(systemOf(fake)).toContain('Selected part:\n<<<\nSecond paragraph.\n>>>');
       await waitUntil(() => yDocToMarkdown(watcher.doc).includes('much better'), 5_000, 'rewrite');
       const md = yDocToMarkdown(watcher.doc);
       expect(md).toContain('First paragraph.');
       expect(md).toContain('Third paragraph.');
       expect(md).not.toContain('Second paragraph.');
 
-      fx.fake.reply = 'A closing paragraph.';
+      fake.reply = 'A closing paragraph.';
       await streamSkill(a.client, {
         skillName: 'editDoc',
         input: { query: 'Add a closing paragraph', selection: { docId: doc.docId } },
@@ -429,7 +435,60 @@ describe('document skills', () => {
     }
   });
 
-  it('refuses a missing selection (E0003), and another user’s document with E1003 like a missing one', async () => {
+  it('with suggest, rewriteDoc and editDoc stream the answer back and leave the document alone', async ({
+    alice: a,
+    fake,
+  }) => {
+    const doc = expectData(
+      await api<{ docId: string }>(a, 'POST', '/v1/knowledge/document/create', {
+        title: 'Draft',
+        initialContent: 'The harbour is calm today. Boats rest by the pier.',
+      }),
+    );
+    fake.reply = 'The harbour is calm.';
+    const run = await streamSkill(a.client, {
+      skillName: 'rewriteDoc',
+      input: {
+        query: 'Make it shorter',
+        selection: { docId: doc.docId, text: 'The harbour is calm today.', suggest: true },
+      },
+    });
+    // no document artifact: nothing is written, the answer is the suggestion
+    expect(compactKinds(run.events)).toEqual(['start', 'log', 'content', 'token_usage', 'end']);
+    const answer = run.events
+      .filter((e) => e.event === 'stream')
+      .map((e) => e.content ?? '')
+      .join('');
+    expect(answer).toBe('The harbour is calm.');
+    expect(systemOf(fake)).toContain('Selected part:\n<<<\nThe harbour is calm today.\n>>>');
+
+    fake.reply = 'Gulls circle overhead.';
+    const more = await streamSkill(a.client, {
+      skillName: 'editDoc',
+      input: { query: 'Continue writing', selection: { docId: doc.docId, suggest: true } },
+    });
+    expect(more.events.some((e) => e.event === 'artifact')).toBe(false);
+    expect(more.events.at(-1)?.event).toBe('end');
+    const detail = expectData(
+      await api<{ content: string }>(a, 'GET', `/v1/knowledge/document/detail?docId=${doc.docId}`),
+    );
+    expect(detail.content.trim()).toBe('The harbour is calm today. Boats rest by the pier.');
+    // the run is recorded like any other
+    const stored = expectData(
+      await api<{ status: string; steps: Array<{ content: string }> }>(
+        a,
+        'GET',
+        `/v1/action/result?resultId=${run.events[0]!.resultId}`,
+      ),
+    );
+    expect(stored.status).toBe('finish');
+    expect(stored.steps[0]!.content).toBe('The harbour is calm.');
+  });
+
+  it('refuses a missing selection (E0003), and another user’s document with E1003 like a missing one', async ({
+    alice: a,
+    bob: b,
+  }) => {
     const refused = await streamSkill(a.client, {
       skillName: 'rewriteDoc',
       input: { query: 'x', selection: { docId: 'd-whatever' } },
@@ -437,7 +496,6 @@ describe('document skills', () => {
     expect(refused.refusal?.errCode).toBe('E0003');
     const noSel = await streamSkill(a.client, { skillName: 'editDoc', input: { query: 'x' } });
     expect(noSel.refusal?.errCode).toBe('E0003');
-    const b = await buildUserWithModel(fx);
     const theirs = expectData(
       await api<{ docId: string }>(b, 'POST', '/v1/knowledge/document/create', {
         title: 'B',
@@ -461,8 +519,11 @@ describe('document skills', () => {
 });
 
 describe('codeArtifacts', () => {
-  it('creates an artifact, streams the code into it and settles its type and title', async () => {
-    fx.fake.reply = 'Title: Counter button\n```html\n<button onclick="n++">Count</button>\n```';
+  it('creates an artifact, streams the code into it and settles its type and title', async ({
+    fake,
+    alice: a,
+  }) => {
+    fake.reply = 'Title: Counter button\n```html\n<button onclick="n++">Count</button>\n```';
     const run = await streamSkill(a.client, { skillName: 'codeArtifacts', input: { query: 'A counter' } });
     expect(compactKinds(run.events)).toEqual([
       'start',
@@ -497,8 +558,8 @@ describe('codeArtifacts', () => {
     });
   });
 
-  it('uses the type from tplConfig', async () => {
-    fx.fake.reply = 'Title: Flow\n```\ngraph TD; A-->B\n```';
+  it('uses the type from tplConfig', async ({ fake, alice: a }) => {
+    fake.reply = 'Title: Flow\n```\ngraph TD; A-->B\n```';
     const run = await streamSkill(a.client, {
       skillName: 'codeArtifacts',
       input: { query: 'A flow' },
@@ -521,7 +582,9 @@ describe('imageGeneration', () => {
     ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, { value: v }])),
   });
 
-  it('reports queued, generating with percentages and complete, and stores the image', async () => {
+  it('reports queued, generating with percentages and complete, and stores the image', async ({
+    alice: a,
+  }) => {
     const run = await streamSkill(a.client, {
       skillName: 'imageGeneration',
       input: { query: 'A red boat' },
@@ -558,7 +621,9 @@ describe('imageGeneration', () => {
     });
   });
 
-  it('fails with the spec’s messages: API error with status, missing ID, missing URL, timeout', async () => {
+  it('fails with the spec’s messages: API error with status, missing ID, missing URL, timeout', async ({
+    alice: a,
+  }) => {
     const failure = async () => {
       const run = await streamSkill(a.client, {
         skillName: 'imageGeneration',
@@ -588,8 +653,10 @@ describe('imageGeneration', () => {
     });
   });
 
-  it('refuses a missing API address or key, or an unknown ratio (E0003), without a chat model too', async () => {
-    const noModel = await buildUser(fx.server);
+  it('refuses a missing API address or key, or an unknown ratio (E0003), without a chat model too', async ({
+    server,
+  }) => {
+    const noModel = await buildUser(server);
     for (const tplConfig of [
       { apiKey: { value: 'k' } },
       { apiUrl: { value: `${web.url}/image` } },
@@ -606,8 +673,8 @@ describe('imageGeneration', () => {
 });
 
 describe('multilingual search', () => {
-  it('runs the six steps and answers sources with their locales', async () => {
-    fx.fake.reply = '{"en": "capital of France", "zh-CN": "法国首都"}';
+  it('runs the six steps and answers sources with their locales', async ({ fake, alice: a }) => {
+    fake.reply = '{"en": "capital of France", "zh-CN": "法国首都"}';
     const res = expectData(
       await api<{
         sources: Array<{ url: string; pageContent: string; metadata: Record<string, unknown> }>;
@@ -642,14 +709,14 @@ describe('multilingual search', () => {
     );
   });
 
-  it('answers E0014 without a model', async () => {
-    const nobody = await buildUser(fx.server);
+  it('answers E0014 without a model', async ({ server }) => {
+    const nobody = await buildUser(server);
     expectFailure(await api(nobody, 'POST', '/v1/search/multilingualSearch', { query: 'x' }), 'E0014');
   });
 });
 
 describe('skill list and canvas names', () => {
-  it('/skill/list describes every built-in skill with its config schema', async () => {
+  it('/skill/list describes every built-in skill with its config schema', async ({ alice: a }) => {
     const list = expectData(
       await api<Array<{ name: string; configSchema: { items: Array<{ key: string }> } }>>(
         a,
@@ -659,6 +726,7 @@ describe('skill list and canvas names', () => {
     );
     expect(list.map((s) => s.name).sort()).toEqual(
       [
+        'agent',
         'codeArtifacts',
         'commonQnA',
         'customPrompt',
@@ -675,8 +743,12 @@ describe('skill list and canvas names', () => {
     expect(image.configSchema.items.map((i) => i.key)).toEqual(['apiUrl', 'apiKey', 'imageRatio', 'model']);
   });
 
-  it('/canvas/autoName names a canvas with the title model, E0014 without one', async () => {
-    fx.fake.reply = '"Boat Building Plans."';
+  it('/canvas/autoName names a canvas with the title model, E0014 without one', async ({
+    server,
+    fake,
+    alice: a,
+  }) => {
+    fake.reply = '"Boat Building Plans."';
     const canvas = expectData(
       await api<{ canvasId: string }>(a, 'POST', '/v1/canvas/create', { title: 'boats and rafts' }),
     );
@@ -691,7 +763,7 @@ describe('skill list and canvas names', () => {
       await api<{ title: string }>(a, 'GET', `/v1/canvas/detail?canvasId=${canvas.canvasId}`),
     );
     expect(detail.title).toBe('Boat Building Plans');
-    const nobody = await buildUser(fx.server);
+    const nobody = await buildUser(server);
     const theirs = expectData(
       await api<{ canvasId: string }>(nobody, 'POST', '/v1/canvas/create', { title: 'x' }),
     );
@@ -700,7 +772,7 @@ describe('skill list and canvas names', () => {
 });
 
 describe('secrets', () => {
-  it('no answer of this file carried a key', async () => {
+  it('no answer of this file carried a key', async ({ alice: a }) => {
     answers.push(JSON.stringify((await api(a, 'GET', '/v1/action/list?pageSize=100')).body));
     const all = answers.join('\n');
     for (const key of ['img-key', 'serper-key', 'tvly-key', 'brave-key']) expect(all).not.toContain(key);

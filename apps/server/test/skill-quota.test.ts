@@ -8,7 +8,7 @@ import { describe, expect } from 'vitest';
 import type { BuiltUser } from './helpers/factories.js';
 import { startFakeModelServer, type FakeModelServer } from './helpers/fake-model-server.js';
 import { serverTest } from './helpers/fixtures.js';
-import { call, expectData, expectFailure } from './helpers/items.js';
+import { expectData, expectFailure } from './helpers/items.js';
 import { streamSkill } from './helpers/skill-run.js';
 
 type Tier = 't1' | 't2' | 'free';
@@ -35,7 +35,7 @@ const it = serverTest({
   items: [
     async ({ alice, fake }, use) => {
       const provider = expectData(
-        await call<{ providerId: string }>(alice.client, 'POST', '/v1/provider/create', {
+        await alice.post<{ providerId: string }>('/v1/provider/create', {
           providerKey: 'openai-compatible',
           name: 'Fake',
           categories: ['llm'],
@@ -45,7 +45,7 @@ const it = serverTest({
       const items: Partial<Record<Tier, string>> = {};
       for (const tier of ['t1', 't2', 'free'] as const) {
         items[tier] = expectData(
-          await call<{ itemId: string }>(alice.client, 'POST', '/v1/provider/item/create', {
+          await alice.post<{ itemId: string }>('/v1/provider/item/create', {
             providerId: provider.providerId,
             name: `fake-${tier}`,
             category: 'llm',
@@ -68,7 +68,7 @@ interface TokenUsage {
 }
 
 const usage = async (user: BuiltUser) =>
-  expectData(await call<{ token: TokenUsage }>(user.client, 'GET', '/v1/subscription/usage')).token;
+  expectData(await user.get<{ token: TokenUsage }>('/v1/subscription/usage')).token;
 
 describe('daily request quotas (FEATURE_SUBSCRIPTION on)', () => {
   it('gives E2002 on the 6th T1 request of the day, counting reruns and queued runs', async ({
@@ -86,9 +86,7 @@ describe('daily request quotas (FEATURE_SUBSCRIPTION on)', () => {
     });
     expect(rerun.events[0]!.version).toBe(1);
     // a queued run is a request
-    expectData(
-      await call(alice.client, 'POST', '/v1/skill/invoke', { input: { query: 'q' }, modelItemId: items.t1 }),
-    );
+    expectData(await alice.post('/v1/skill/invoke', { input: { query: 'q' }, modelItemId: items.t1 }));
     for (const q of ['four', 'five']) {
       const run = await streamSkill(alice.client, { input: { query: q }, modelItemId: items.t1 });
       expect(run.refusal).toBeNull();
@@ -96,7 +94,7 @@ describe('daily request quotas (FEATURE_SUBSCRIPTION on)', () => {
     const sixth = await streamSkill(alice.client, { input: { query: 'six' }, modelItemId: items.t1 });
     expect(sixth.refusal).toMatchObject({ success: false, errCode: 'E2002' });
     expectFailure(
-      await call(alice.client, 'POST', '/v1/skill/invoke', { input: { query: 'q' }, modelItemId: items.t1 }),
+      await alice.post('/v1/skill/invoke', { input: { query: 'q' }, modelItemId: items.t1 }),
       'E2002',
     );
     // T2 and free models are counted apart

@@ -6,29 +6,24 @@
 import { tool } from 'ai';
 import { z } from 'zod';
 import { InvokeSkillSchema, type SkillEvent } from '@atelier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SkillRunService } from '../src/modules/skill/skill.service.js';
 import { findSkill } from '../src/skills/skill.builtins.js';
 import { documentLoader, resourceLoader } from '../src/skills/skill.context.js';
 import { createSkillEngine } from '../src/skills/skill.engine.js';
 import type { SkillDefinition } from '../src/skills/skill.types.js';
-import type { BuiltUser } from './helpers/factories.js';
-import { buildUserWithModel, contentOf, startSkillFixture, type SkillFixture } from './helpers/skill-run.js';
+import { skillTest } from './helpers/fixtures.js';
+import { contentOf } from './helpers/skill-run.js';
 
-let fx: SkillFixture;
-let a: BuiltUser & { itemId: string };
-
-beforeAll(async () => {
-  fx = await startSkillFixture();
-  a = await buildUserWithModel(fx);
-});
-afterAll(async () => {
-  await fx?.close();
-});
+const it = skillTest();
 
 describe('tool loop', () => {
-  it('calls the tool the model asks for, logs it, and streams the answer that follows', async () => {
-    const ctx = fx.server.server.ctx;
+  it('calls the tool the model asks for, logs it, and streams the answer that follows', async ({
+    server,
+    fake,
+    alice,
+  }) => {
+    const ctx = server.server.ctx;
     const calls: string[] = [];
     const withTools: SkillDefinition = {
       ...findSkill('commonQnA')!,
@@ -50,22 +45,22 @@ describe('tool loop', () => {
       {
         documents: documentLoader(ctx.db),
         resources: resourceLoader(ctx.db),
-        collab: fx.server.server.services.collab,
-        files: fx.server.server.services.uploads,
+        collab: server.server.services.collab,
+        files: server.server.services.uploads,
       },
       () => withTools,
     );
-    fx.fake.toolCalls = [{ name: 'lookup', arguments: '{"word":"dinghy"}' }];
-    fx.fake.reply = 'A dinghy is a small boat.';
-    const before = fx.fake.requests.length;
+    fake.toolCalls = [{ name: 'lookup', arguments: '{"word":"dinghy"}' }];
+    fake.reply = 'A dinghy is a small boat.';
+    const before = fake.requests.length;
     const row = await new SkillRunService(ctx).prepare(
-      a.uid,
+      alice.uid,
       InvokeSkillSchema.parse({ input: { query: 'What is a dinghy?' } }),
       'waiting',
     );
     const events: SkillEvent[] = [];
     await engine.run(row, { emit: (e) => void events.push(e) });
-    fx.fake.toolCalls = null;
+    fake.toolCalls = null;
 
     expect(calls).toEqual(['dinghy']);
     const logs = events.filter((e) => e.event === 'log').map((e) => e.log!);
@@ -75,7 +70,7 @@ describe('tool loop', () => {
     expect(events.at(-1)!.event).toBe('end');
     expect(events.some((e) => e.event === 'error')).toBe(false);
 
-    const chats = fx.fake.requests.slice(before).filter((r) => r.path === '/v1/chat/completions');
+    const chats = fake.requests.slice(before).filter((r) => r.path === '/v1/chat/completions');
     expect(chats).toHaveLength(2);
     expect(chats[0]!.body!.tools).toEqual([expect.objectContaining({ type: 'function' })]);
     const toolMessage = (chats[1]!.body!.messages as Array<{ role: string; content: unknown }>).find(

@@ -4,41 +4,19 @@
  * provider failures (E3001), rate limits (E3002) and stalls (E3003); no model (E0014); bad input.
  */
 import type { ActionResult } from '@atelier/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { documents, resources } from '../src/db/schema/index.js';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
-import { call, expectData, expectFailure } from './helpers/items.js';
-import {
-  buildUserWithModel,
-  contentOf,
-  reasoningOf,
-  startSkillFixture,
-  streamSkill,
-  waitForResult,
-  type SkillFixture,
-} from './helpers/skill-run.js';
+import { buildUser } from './helpers/factories.js';
+import type { FakeModelServer } from './helpers/fake-model-server.js';
+import { skillTest } from './helpers/fixtures.js';
+import { expectData, expectFailure } from './helpers/items.js';
+import { contentOf, reasoningOf, resetFake, streamSkill, waitForResult } from './helpers/skill-run.js';
 
-let fx: SkillFixture;
-let a: BuiltUser & { itemId: string };
+const it = skillTest();
+it.beforeEach(({ fake }) => resetFake(fake));
 
-beforeAll(async () => {
-  fx = await startSkillFixture();
-  a = await buildUserWithModel(fx);
-});
-afterAll(async () => {
-  await fx?.close();
-});
-beforeEach(() => {
-  Object.assign(fx.fake, {
-    reply: 'Hello from the fake model',
-    reasoning: '',
-    chatError: null,
-    chunkDelayMs: 0,
-    stallAfterChunks: null,
-  });
-});
-
-const lastChatRequest = () => fx.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
+const lastChatRequest = (fake: FakeModelServer) =>
+  fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
 const systemOf = (req: ReturnType<typeof lastChatRequest>) =>
   String(
     (req.body?.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'system')
@@ -46,10 +24,13 @@ const systemOf = (req: ReturnType<typeof lastChatRequest>) =>
   );
 
 describe('skill streamInvoke', () => {
-  it('streams start, log, reasoning, content, token usage, sources and end, and persists them', async () => {
-    fx.fake.reasoning = 'Let me think about France';
-    fx.fake.reply = 'Paris is the capital [1]. Nothing more 【2】.';
-    expectData(await call(a.client, 'POST', '/v1/canvas/create', { canvasId: 'c-anything' }));
+  it('streams start, log, reasoning, content, token usage, sources and end, and persists them', async ({
+    fake,
+    alice: a,
+  }) => {
+    fake.reasoning = 'Let me think about France';
+    fake.reply = 'Paris is the capital [1]. Nothing more 【2】.';
+    expectData(await a.post('/v1/canvas/create', { canvasId: 'c-anything' }));
     const run = await streamSkill(a.client, {
       input: { query: 'What is the capital of France?' },
       context: {
@@ -91,11 +72,9 @@ describe('skill streamInvoke', () => {
     // only source 1 exists, so only it is linked
     const data = run.events.find((e) => e.event === 'structured_data')!.structuredData!;
     expect(data.sources).toEqual([{ index: 1, kind: 'content', title: 'My note' }]);
-    expect(systemOf(lastChatRequest())).toContain('[1] My note\nParis is the capital of France.');
+    expect(systemOf(lastChatRequest(fake))).toContain('[1] My note\nParis is the capital of France.');
 
-    const result = expectData(
-      await call<ActionResult>(a.client, 'GET', `/v1/action/result?resultId=${resultId}`),
-    );
+    const result = expectData(await a.get<ActionResult>('/v1/action/result', { resultId }));
     expect(result).toMatchObject({
       resultId,
       version: 0,
@@ -120,29 +99,25 @@ describe('skill streamInvoke', () => {
     expect(result.steps![0]!.logs![0]!.key).toBe('buildContext');
   });
 
-  it('reruns a result as a new version and keeps the old one', async () => {
-    fx.fake.reply = 'First answer';
+  it('reruns a result as a new version and keeps the old one', async ({ fake, alice: a }) => {
+    fake.reply = 'First answer';
     const first = await streamSkill(a.client, { input: { query: 'Again?' } });
     const resultId = first.events[0]!.resultId;
-    fx.fake.reply = 'Second answer';
+    fake.reply = 'Second answer';
     const second = await streamSkill(a.client, { input: { query: 'Again?' }, resultId });
     expect(second.events[0]).toMatchObject({ event: 'start', resultId, version: 1 });
     expect(second.events.at(-1)!.event).toBe('end');
-    const latest = expectData(
-      await call<ActionResult>(a.client, 'GET', `/v1/action/result?resultId=${resultId}`),
-    );
+    const latest = expectData(await a.get<ActionResult>('/v1/action/result', { resultId }));
     expect(latest.version).toBe(1);
     expect(latest.steps![0]!.content).toBe('Second answer');
-    const old = expectData(
-      await call<ActionResult>(a.client, 'GET', `/v1/action/result?resultId=${resultId}&version=0`),
-    );
+    const old = expectData(await a.get<ActionResult>('/v1/action/result', { resultId, version: 0 }));
     expect(old.steps![0]!.content).toBe('First answer');
   });
 
-  it('keeps running and persisting after the client hangs up', async () => {
+  it('keeps running and persisting after the client hangs up', async ({ fake, alice: a }) => {
     const words = Array.from({ length: 20 }, (_, i) => `word${i}`);
-    fx.fake.reply = words.join(' ');
-    fx.fake.chunkDelayMs = 30;
+    fake.reply = words.join(' ');
+    fake.chunkDelayMs = 30;
     const run = await streamSkill(
       a.client,
       { input: { query: 'Long answer please' } },
@@ -152,47 +127,54 @@ describe('skill streamInvoke', () => {
     const resultId = run.events[0]!.resultId;
     const done = await waitForResult<ActionResult>(a.client, resultId);
     expect(done.status).toBe('finish');
-    expect(done.steps![0]!.content).toBe(fx.fake.reply);
+    expect(done.steps![0]!.content).toBe(fake.reply);
   });
 
-  it('answers E3001 for a provider error, with the result failed', async () => {
-    fx.fake.chatError = { status: 500, message: 'the model is on fire' };
+  it('answers E3001 for a provider error, with the result failed', async ({ fake, alice: a }) => {
+    fake.chatError = { status: 500, message: 'the model is on fire' };
     const run = await streamSkill(a.client, { input: { query: 'Hi' } });
     expect(run.events.map((e) => e.event)).toEqual(['start', 'log', 'error', 'end']);
     expect(run.events[2]).toMatchObject({ error: 'E3001' });
     expect(run.events[2]!.originError).toContain('the model is on fire');
     const result = expectData(
-      await call<ActionResult>(a.client, 'GET', `/v1/action/result?resultId=${run.events[0]!.resultId}`),
+      await a.get<ActionResult>('/v1/action/result', { resultId: run.events[0]!.resultId }),
     );
     expect(result).toMatchObject({ status: 'failed', errors: ['E3001'] });
   });
 
-  it('answers E3002 when the provider rate-limits', async () => {
-    fx.fake.chatError = { status: 429, message: 'slow down' };
+  it('answers E3002 when the provider rate-limits', async ({ fake, alice: a }) => {
+    fake.chatError = { status: 429, message: 'slow down' };
     const run = await streamSkill(a.client, { input: { query: 'Hi' } });
     expect(run.events.find((e) => e.event === 'error')).toMatchObject({ error: 'E3002' });
     expect(run.events.at(-1)!.event).toBe('end');
   });
 
-  it('answers E3003 when the model stalls, keeping what was streamed', async () => {
-    fx.fake.reply = 'one two three four five';
-    fx.fake.stallAfterChunks = 2;
-    const started = Date.now();
-    const run = await streamSkill(a.client, { input: { query: 'Hi' } });
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(run.events.map((e) => e.event).slice(-2)).toEqual(['error', 'end']);
-    expect(run.events.at(-2)).toMatchObject({ error: 'E3003' });
-    expect(contentOf(run.events)).toBe('one two');
-    const result = expectData(
-      await call<ActionResult>(a.client, 'GET', `/v1/action/result?resultId=${run.events[0]!.resultId}`),
-    );
-    expect(result).toMatchObject({ status: 'failed', errors: ['E3003'] });
-    expect(result.steps![0]!.content).toBe('one two');
-  });
+  // the idle timeout (1.5 s) ends the run: well inside the 5 s this test may take
+  it(
+    'answers E3003 when the model stalls, keeping what was streamed',
+    { timeout: 5_000 },
+    async ({ fake, alice: a }) => {
+      fake.reply = 'one two three four five';
+      fake.stallAfterChunks = 2;
+      const run = await streamSkill(a.client, { input: { query: 'Hi' } });
+      expect(run.events.map((e) => e.event).slice(-2)).toEqual(['error', 'end']);
+      expect(run.events.at(-2)).toMatchObject({ error: 'E3003' });
+      expect(contentOf(run.events)).toBe('one two');
+      const result = expectData(
+        await a.get<ActionResult>('/v1/action/result', { resultId: run.events[0]!.resultId }),
+      );
+      expect(result).toMatchObject({ status: 'failed', errors: ['E3003'] });
+      expect(result.steps![0]!.content).toBe('one two');
+    },
+  );
 
-  it('puts owned documents and project instructions into the prompt, refusing others', async () => {
-    const b = await buildUser(fx.server);
-    const db = fx.server.server.ctx.db;
+  it('puts owned documents and project instructions into the prompt, refusing others', async ({
+    server,
+    fake,
+    alice: a,
+    bob: b,
+  }) => {
+    const db = server.server.ctx.db;
     await db.insert(documents).values([
       { docId: 'd-skillmine', uid: a.uid, title: 'Mine', content: '# Secret plan\nBuild a boat.' },
       { docId: 'd-skilltheirs', uid: b.uid, title: 'Theirs', content: 'Not for A' },
@@ -204,21 +186,21 @@ describe('skill streamInvoke', () => {
       title: 'Clipping',
       content: 'Boats float on water.',
     });
-    const project = await call<{ projectId: string }>(a.client, 'POST', '/v1/project/create', {
+    const project = await a.post<{ projectId: string }>('/v1/project/create', {
       name: 'Boats',
       customInstructions: 'Always mention sails.',
     });
     const projectId = project.body.success ? project.body.data!.projectId : undefined;
     // Someone else's document is refused like a missing one, and nothing runs.
-    const before = fx.fake.requests.length;
+    const before = fake.requests.length;
     expectFailure(
-      await call(a.client, 'POST', '/v1/skill/invoke', {
+      await a.post('/v1/skill/invoke', {
         input: { query: 'Summarise' },
         context: { documents: [{ docId: 'd-skillmine' }, { docId: 'd-skilltheirs' }] },
       }),
       'E1003',
     );
-    expect(fx.fake.requests.length).toBe(before);
+    expect(fake.requests.length).toBe(before);
     const run = await streamSkill(a.client, {
       input: { query: 'Summarise' },
       context: {
@@ -229,7 +211,7 @@ describe('skill streamInvoke', () => {
       ...(projectId ? { projectId } : {}),
     });
     expect(run.events.at(-1)!.event).toBe('end');
-    const system = systemOf(lastChatRequest());
+    const system = systemOf(lastChatRequest(fake));
     expect(system).toContain('[1] Mine\n# Secret plan\nBuild a boat.');
     expect(system).toContain('[2] Clipping\nBoats float on water.');
     expect(system).not.toContain('Not for A');
@@ -241,13 +223,9 @@ describe('skill streamInvoke', () => {
 });
 
 describe('built-in skills', () => {
-  it('lists the built-ins with their config forms', async () => {
+  it('lists the built-ins with their config forms', async ({ alice: a }) => {
     const list = expectData(
-      await call<Array<{ name: string; configSchema: { items: Array<{ key: string }> } }>>(
-        a.client,
-        'GET',
-        '/v1/skill/list',
-      ),
+      await a.get<Array<{ name: string; configSchema: { items: Array<{ key: string }> } }>>('/v1/skill/list'),
     );
     expect(list.map((s) => s.name)).toEqual([
       'commonQnA',
@@ -260,21 +238,22 @@ describe('built-in skills', () => {
       'librarySearch',
       'recommendQuestions',
       'imageGeneration',
+      'agent',
     ]);
     expect(list[1]!.configSchema.items[0]!.key).toBe('customSystemPrompt');
   });
 
-  it('customPrompt uses the system prompt from tplConfig', async () => {
+  it('customPrompt uses the system prompt from tplConfig', async ({ fake, alice: a }) => {
     await streamSkill(a.client, {
       input: { query: 'Hi' },
       skillName: 'customPrompt',
       tplConfig: { customSystemPrompt: { value: 'You are a pirate.' } },
     });
-    expect(systemOf(lastChatRequest())).toMatch(/^You are a pirate\./);
+    expect(systemOf(lastChatRequest(fake))).toMatch(/^You are a pirate\./);
   });
 
-  it('recommendQuestions sends the questions as structured data', async () => {
-    fx.fake.reply = '["Why is the sky blue?", "What is light?"]';
+  it('recommendQuestions sends the questions as structured data', async ({ fake, alice: a }) => {
+    fake.reply = '["Why is the sky blue?", "What is light?"]';
     const run = await streamSkill(a.client, {
       input: { query: 'Sky colour' },
       skillName: 'recommendQuestions',
@@ -286,16 +265,16 @@ describe('built-in skills', () => {
 });
 
 describe('refusals before a run starts', () => {
-  it('answers E0014 without a chat model', async () => {
-    const c = await buildUser(fx.server);
+  it('answers E0014 without a chat model', async ({ server }) => {
+    const c = await buildUser(server);
     const run = await streamSkill(c.client, { input: { query: 'Hi' } });
     expect(run.status).toBe(200);
     expect(run.refusal).toMatchObject({ success: false, errCode: 'E0014' });
-    expectFailure(await call(c.client, 'POST', '/v1/skill/invoke', { input: { query: 'Hi' } }), 'E0014');
+    expectFailure(await c.post('/v1/skill/invoke', { input: { query: 'Hi' } }), 'E0014');
   });
 
-  it('answers E0003 / E2004 / E2005 / E1006 / E2003 for bad input, never 500', async () => {
-    const post = (body: unknown) => call(a.client, 'POST', '/v1/skill/streamInvoke', body);
+  it('answers E0003 / E2004 / E2005 / E1006 / E2003 for bad input, never 500', async ({ alice: a }) => {
+    const post = (body: unknown) => a.post('/v1/skill/streamInvoke', body);
     expectFailure(await post({}), 'E0003');
     expectFailure(await post({ input: { query: 'x' }, skillName: 'nope' }), 'E0003');
     expectFailure(await post({ input: { query: 'x' }, context: { urls: [{ url: 'ftp://x' }] } }), 'E0003');
@@ -305,7 +284,8 @@ describe('refusals before a run starts', () => {
     const res = await post({ input: { query: 'x' }, context: { contentList: big } });
     expect(res.status).toBeLessThan(500);
     expect(res.body.errCode).toBe('E2005');
-    expectFailure(await post({ input: { query: 'x' }, skillName: 'agent' }), 'E1006');
+    // the agent needs a model with function calling; this one has no capabilities
+    expectFailure(await post({ input: { query: 'x' }, skillName: 'agent' }), 'E2003');
     expectFailure(await post({ input: { query: 'x' }, modelItemId: 'pi-doesnotexist' }), 'E2003');
   });
 });

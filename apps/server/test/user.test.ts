@@ -3,29 +3,32 @@
  * username rules, avatars, the availability check, and that user B only ever touches B.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { files, users } from '../src/db/schema/index.js';
 import { buildUser, loginAs, uniqueEmail, type BuiltUser } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
 import { type TestClient, type Wrapped } from './helpers/http.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
 
 type Wrapper<T = Record<string, unknown>> = Wrapped<T>;
 type Settings = Record<string, unknown> & { uid: string; name: string | null; avatar: string | null };
 
-let server: TestServer;
-let a: BuiltUser;
-let b: BuiltUser;
 const seen: string[] = [];
 
-async function call<T = Settings>(client: TestClient, method: string, path: string, body?: unknown) {
-  const res = await client.fetch(path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  seen.push(text);
-  return { status: res.status, body: JSON.parse(text) as Wrapper<T> };
+/** `client.get`/`post` (PUT through `client.json`), keeping every answer for the hash scan. */
+async function call<T = Settings>(
+  client: TestClient,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: unknown,
+) {
+  const res =
+    method === 'GET'
+      ? await client.get<T>(path)
+      : method === 'POST'
+        ? await client.post<T>(path, body)
+        : await client.json<Wrapper<T>>(method, path, body);
+  seen.push(JSON.stringify(res.body));
+  return res;
 }
 const getSettings = (c: TestClient) => call(c, 'GET', '/v1/user/settings');
 const put = (c: TestClient, body: unknown) => call(c, 'PUT', '/v1/user/settings', body);
@@ -39,21 +42,14 @@ const check = (c: TestClient, field: string, value: string) =>
 /** A stored file row as the upload module writes it (the test controls type and size). */
 async function storedFile(owner: BuiltUser, contentType: string, size: number): Promise<string> {
   const storageKey = `test/${owner.uid}/${Math.random().toString(36).slice(2)}`;
-  await server.server.ctx.db.insert(files).values({ storageKey, uid: owner.uid, contentType, size });
+  await owner.server.server.ctx.db.insert(files).values({ storageKey, uid: owner.uid, contentType, size });
   return storageKey;
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ AVATAR_MAX_BYTES: '1000' });
-  [a, b] = await Promise.all([buildUser(server), buildUser(server)]);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const it = serverTest({ AVATAR_MAX_BYTES: '1000' });
 
 describe('GET /user/settings', () => {
-  it('answers the settings shape without secrets', async () => {
+  it('answers the settings shape without secrets', async ({ alice: a }) => {
     const res = await getSettings(a.client);
     expect(res.body.data).toEqual({
       uid: a.uid,
@@ -74,7 +70,7 @@ describe('GET /user/settings', () => {
     });
   });
 
-  it('answers 401 E0011 without a session', async () => {
+  it('answers 401 E0011 without a session', async ({ server }) => {
     const anon = server.client();
     for (const [method, path, body] of [
       ['GET', '/v1/user/settings', undefined],
@@ -87,7 +83,7 @@ describe('GET /user/settings', () => {
     }
   });
 
-  it('answers 401 when the account of a valid token is gone', async () => {
+  it('answers 401 when the account of a valid token is gone', async ({ server }) => {
     const gone = await buildUser(server);
     await server.server.ctx.db.delete(users).where(eq(users.uid, gone.uid));
     const res = await getSettings(gone.client);
@@ -97,7 +93,7 @@ describe('GET /user/settings', () => {
 });
 
 describe('PUT /user/settings', () => {
-  it('updates the given fields only and merges preferences and onboarding', async () => {
+  it('updates the given fields only and merges preferences and onboarding', async ({ server }) => {
     const u = await buildUser(server);
 
     let res = await put(u.client, {
@@ -132,7 +128,7 @@ describe('PUT /user/settings', () => {
     expect((await put(u.client, {})).body.data).toEqual((await getSettings(u.client)).body.data);
   });
 
-  it('applies the username rules', async () => {
+  it('applies the username rules', async ({ server }) => {
     const u = await buildUser(server);
     expect((await put(u.client, { name: 'ada_lovelace_1815' })).body.data!.name).toBe('ada_lovelace_1815');
     expect((await put(u.client, { name: 'ada_lovelace_1815' })).body.success).toBe(true);
@@ -154,7 +150,7 @@ describe('PUT /user/settings', () => {
     expect((await put(other.client, { name: 'takenNAME' })).body.data!.name).toBe('takenNAME');
   });
 
-  it('gives a free username to exactly one of two users asking at once', async () => {
+  it('gives a free username to exactly one of two users asking at once', async ({ server }) => {
     const [x, y] = await Promise.all([buildUser(server), buildUser(server)]);
     const results = await Promise.all([
       put(x.client, { name: 'same_time' }),
@@ -167,7 +163,7 @@ describe('PUT /user/settings', () => {
     });
   });
 
-  it('sets an avatar from an own image file only', async () => {
+  it('sets an avatar from an own image file only', async ({ server }) => {
     const u = await buildUser(server);
     const png = await storedFile(u, 'image/png', 500);
     const res = await put(u.client, { avatarStorageKey: png });
@@ -190,7 +186,7 @@ describe('PUT /user/settings', () => {
     expect((await put(u.client, { avatarStorageKey: null })).body.data!.avatar).toBeNull();
   });
 
-  it('takes an uploaded image as avatar and lets others see it', async () => {
+  it('takes an uploaded image as avatar and lets others see it', async ({ server, bob: b }) => {
     const u = await buildUser(server);
     // a 1×1 PNG through the real upload route
     const png = Buffer.from(
@@ -218,7 +214,7 @@ describe('PUT /user/settings', () => {
     expect(Buffer.from(await seenByB.arrayBuffer())).toEqual(png);
   });
 
-  it('rejects bad input with E0003 or E2005, never 500', async () => {
+  it('rejects bad input with E0003 or E2005, never 500', async ({ alice: a }) => {
     const cases: unknown[] = [
       '{"nickname": ',
       '[]',
@@ -249,7 +245,7 @@ describe('PUT /user/settings', () => {
 });
 
 describe('GET /user/checkSettingsField', () => {
-  it('reports availability of usernames and emails', async () => {
+  it('reports availability of usernames and emails', async ({ server }) => {
     const u = await buildUser(server);
     const other = await buildUser(server);
     await put(u.client, { name: 'checker_one' });
@@ -282,7 +278,7 @@ describe('GET /user/checkSettingsField', () => {
     });
   });
 
-  it('rejects a bad query with E0003', async () => {
+  it('rejects a bad query with E0003', async ({ alice: a }) => {
     for (const q of [
       '',
       '?field=name',
@@ -298,7 +294,7 @@ describe('GET /user/checkSettingsField', () => {
 });
 
 describe('isolation between users', () => {
-  it("lets B's requests touch only B", async () => {
+  it("lets B's requests touch only B", async ({ server, alice: a, bob: b }) => {
     await put(a.client, { name: 'alice_a', nickname: 'Alice', preferences: { theme: 'light' } });
     const aAvatar = await storedFile(a, 'image/png', 100);
     await put(a.client, { avatarStorageKey: aAvatar });

@@ -5,35 +5,31 @@
  * (a fake SearXNG on 127.0.0.1) makes the same calls work.
  */
 import type { ActionResult } from '@atelier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startFakeWebServer, type FakeWebServer } from './helpers/fake-web-search.js';
-import { call, expectData, expectFailure } from './helpers/items.js';
-import {
-  buildUserWithModel,
-  startSkillFixture,
-  streamSkill,
-  waitForResult,
-  type SkillFixture,
-} from './helpers/skill-run.js';
+import { skillTest } from './helpers/fixtures.js';
+import { expectData, expectFailure } from './helpers/items.js';
+import { streamSkill, waitForResult } from './helpers/skill-run.js';
 
-let fx: SkillFixture;
 let web: FakeWebServer;
 
 beforeAll(async () => {
   web = await startFakeWebServer();
-  fx = await startSkillFixture();
 });
 afterAll(async () => {
-  await fx?.close();
   await web?.close();
 });
+
+const it = skillTest();
 
 const FIX = /SearXNG, Serper, Tavily or Brave/;
 
 describe('web search configuration', () => {
-  it('without a provider: E1015 naming the fix, from /search and from a webSearch run', async () => {
-    const user = await buildUserWithModel(fx);
-    const res = await call<unknown>(user.client, 'POST', '/v1/search', { source: 'web', q: 'tides' });
+  it('without a provider: E1015 naming the fix, from /search and from a webSearch run', async ({
+    fake,
+    alice: user,
+  }) => {
+    const res = await user.post('/v1/search', { source: 'web', q: 'tides' });
     expect(expectFailure(res, 'E1015')).toMatch(FIX);
 
     const run = await streamSkill(user.client, { skillName: 'webSearch', input: { query: 'tides' } });
@@ -44,20 +40,19 @@ describe('web search configuration', () => {
     expect(stored.status).toBe('failed');
     expect(stored.errors).toEqual(['E1015']);
     // the model was never asked
-    expect(fx.fake.requests.some((r) => r.path === '/v1/chat/completions')).toBe(false);
+    expect(fake.requests.some((r) => r.path === '/v1/chat/completions')).toBe(false);
   });
 
-  it('with a SearXNG provider the same run searches and answers', async () => {
-    const user = await buildUserWithModel(fx);
+  it('with a SearXNG provider the same run searches and answers', async ({ fake, bob: user }) => {
     expectData(
-      await call(user.client, 'POST', '/v1/provider/create', {
+      await user.post('/v1/provider/create', {
         providerKey: 'searxng',
         name: 'My SearXNG',
         categories: ['webSearch'],
         baseUrl: `${web.url}/searxng`,
       }),
     );
-    fx.fake.reply = 'Tides follow the moon [1].';
+    fake.reply = 'Tides follow the moon [1].';
     const run = await streamSkill(user.client, { skillName: 'webSearch', input: { query: 'tides' } });
     expect(run.events.some((e) => e.event === 'error')).toBe(false);
     expect(web.requests.some((r) => r.path === '/searxng/search' && r.query.q === 'tides')).toBe(true);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFakeModelServer, type FakeModelServer } from '../../server/test/helpers/fake-model-server';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { screenshot } from './support/browser';
+import { LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
 import { CanvasListPage } from './pages/CanvasPage';
@@ -43,7 +43,7 @@ async function openSettingsTab(page: Page, key: string, paneTestId: string): Pro
   for (let attempt = 0; ; attempt++) {
     await settings.getByTestId(`settings-tab-${key}`).click();
     try {
-      await settings.getByTestId(paneTestId).waitFor({ timeout: 5_000 });
+      await settings.getByTestId(paneTestId).waitFor();
       return;
     } catch (err) {
       if (attempt >= 3) throw err;
@@ -67,7 +67,7 @@ async function waitForStreaming(page: Page, query: string): Promise<void> {
           (node.querySelector('[data-testid="ai-answer"]')?.textContent ?? '').length > 0,
       ),
     query,
-    { timeout: 20_000, polling: 20 },
+    { timeout: LONG_WAIT, polling: 20 },
   );
 }
 
@@ -94,7 +94,7 @@ async function apiGet<T>(page: Page, path: string): Promise<T | undefined> {
  * editor's change was acknowledged (a debounce), so this waits for it rather than a fixed time.
  */
 async function waitForDocumentText(page: Page, text: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + LONG_WAIT;
   while (Date.now() < deadline) {
     const docs = await apiGet<Array<{ docId: string; contentPreview?: string | null }>>(
       page,
@@ -184,13 +184,15 @@ describe('AI', () => {
 
       fake.reply = 'The lighthouse is painted teal [1]. It stands by the harbour.';
       fake.reasoning = 'The document says the lighthouse is teal.';
-      fake.chunkDelayMs = 120;
+      fake.chunkDelayMs = 30;
       fake.requests.length = 0;
+      const releaseAnswer = fake.holdLastChunk();
       await page.getByTestId('ai-input').fill('What colour is the lighthouse?');
       await page.getByTestId('ai-input').press('Enter');
       await answerNode(page, 'What colour is the lighthouse?').waitFor();
       await waitForStreaming(page, 'What colour is the lighthouse?');
       await screenshot(page, 'ai-answer-streaming-light');
+      releaseAnswer();
       await waitForPhase(page, 'What colour is the lighthouse?', 'completed');
       const first = answerNode(page, 'What colour is the lighthouse?');
       expect(await first.getByTestId('ai-answer').textContent()).toContain('It stands by the harbour.');
@@ -224,7 +226,9 @@ describe('AI', () => {
       if (skills.some((s) => s.name === 'generateDoc')) {
         fake.reply =
           '# Lighthouse guide\n\nThe harbour lighthouse is teal. Visitors climb its stairs every morning to watch the boats.';
-        fake.chunkDelayMs = 250;
+        fake.chunkDelayMs = 50;
+        // the last word waits until the test has seen the text arrive while it is written
+        const releaseDoc = fake.holdLastChunk();
         await chooseOption(page, 'ai-skill-select', 'Generate document');
         await page.getByTestId('ai-input').fill('Write a short guide to the lighthouse');
         await page.getByTestId('ai-input').press('Enter');
@@ -232,10 +236,10 @@ describe('AI', () => {
         const generated = page
           .getByTestId('canvas-node-document')
           .filter({ hasText: /Write a short guide|Lighthouse guide/ });
-        await generated.waitFor({ timeout: 20_000 });
+        await generated.waitFor();
         await generated.click();
         const editor = page.getByTestId('doc-editor');
-        await editor.waitFor({ timeout: 20_000 });
+        await editor.waitFor();
         // text arrives while the model is still writing
         await page.waitForFunction(
           () => {
@@ -243,9 +247,10 @@ describe('AI', () => {
             return text.includes('Lighthouse') && !text.includes('watch the boats.');
           },
           undefined,
-          { timeout: 20_000, polling: 20 },
+          { timeout: LONG_WAIT, polling: 20 },
         );
         await screenshot(page, 'ai-generate-doc-live-light');
+        releaseDoc();
         await page.waitForFunction(
           () =>
             (document.querySelector('[data-testid="doc-editor"]')?.textContent ?? '').includes(
@@ -260,7 +265,9 @@ describe('AI', () => {
       // ---- leaving while AI writes asks first ----
       await chooseOption(page, 'ai-skill-select', 'Question');
       fake.reply = 'A slow answer that takes a while to arrive word by word.';
-      fake.chunkDelayMs = 400;
+      fake.chunkDelayMs = 50;
+      // still writing until the test has left and stayed
+      const releaseSlow = fake.holdLastChunk();
       await page.getByTestId('ai-input').fill('Tell me slowly');
       await page.getByTestId('ai-input').press('Enter');
       await waitForPhase(page, 'Tell me slowly', 'executing');
@@ -271,6 +278,7 @@ describe('AI', () => {
       await confirm.getByRole('button', { name: 'Stay' }).click();
       await confirm.waitFor({ state: 'hidden' });
       expect(page.url()).toContain(`/canvas/${canvas.canvasId()}`);
+      releaseSlow();
       await waitForPhase(page, 'Tell me slowly', 'completed');
 
       // ---- a provider failure: the node offers a retry, which reruns the result as version 2 ----
@@ -301,13 +309,13 @@ describe('AI', () => {
 
       // ---- after a reload the nodes load their results ----
       await page.reload();
-      await page.getByTestId('canvas-node-skillResponse').first().waitFor({ timeout: 20_000 });
+      await page.getByTestId('canvas-node-skillResponse').first().waitFor();
       await page
         .locator(
           '[data-testid="canvas-node-skillResponse"][data-phase="completed"] [data-testid="ai-answer"]',
         )
         .first()
-        .waitFor({ timeout: 20_000 });
+        .waitFor();
 
       // ---- threads ----
       await page.goto('/threads');

@@ -7,7 +7,7 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { openPage, screenshot } from './support/browser';
+import { clickToFocus, openPage, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 let context: BrowserContext;
@@ -59,7 +59,7 @@ describe('code artifact view', () => {
     );
     await open(id);
     const svg = page.locator('[data-testid="artifact-mermaid"] svg');
-    await svg.waitFor({ timeout: 20_000 });
+    await svg.waitFor();
     expect(await svg.locator('text=Canvas').count()).toBeGreaterThan(0);
     await screenshot(page, 'artifact-mermaid-light');
   });
@@ -77,7 +77,7 @@ describe('code artifact view', () => {
     const frame = page.getByTestId('artifact-frame');
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
     const out = page.frameLocator('[data-testid="artifact-frame"]').locator('#out');
-    await out.filter({ hasText: 'ran' }).waitFor({ timeout: 15_000 });
+    await out.filter({ hasText: 'ran' }).waitFor();
     const text = await out.textContent();
     expect(text).toContain('origin=null');
     expect(text).toContain('parent=blocked');
@@ -97,7 +97,7 @@ export default function Counter({ start = 0 }: Props) {
     const id = await createArtifact(context.request, 'react', code);
     await open(id);
     const button = page.frameLocator('[data-testid="artifact-frame"]').locator('#counter');
-    await button.waitFor({ timeout: 15_000 });
+    await button.waitFor();
     expect(await button.textContent()).toBe('Clicked 0 times');
     await button.click();
     await button.filter({ hasText: 'Clicked 1 times' }).waitFor();
@@ -143,9 +143,7 @@ export default function Counter({ start = 0 }: Props) {
     await page.getByTestId('mindmap-add-sibling').click();
     await cardCount(5);
     await screenshot(page, 'artifact-mindmap-light');
-    await page
-      .locator('[data-testid="artifact-save-status"][data-pending="false"]')
-      .waitFor({ timeout: 10_000 });
+    await page.locator('[data-testid="artifact-save-status"][data-pending="false"]').waitFor();
     const detail = await apiCall<{ content: string }>(
       context.request,
       'GET',
@@ -157,10 +155,10 @@ export default function Counter({ start = 0 }: Props) {
 
     // broken JSON typed in the code tab: the preview says so and nothing invalid is saved
     await page.getByText('Split', { exact: true }).click();
-    await page.locator('.cm-content').click();
+    await clickToFocus(page.locator('.cm-content'));
     await page.keyboard.press('Control+A');
     await page.keyboard.type('{ "id": "root", ');
-    await page.getByTestId('mindmap-invalid').waitFor({ timeout: 5_000 });
+    await page.getByTestId('mindmap-invalid').waitFor();
     expect(await page.getByTestId('mindmap-invalid').textContent()).toContain('Invalid mind map data format');
     await screenshot(page, 'artifact-mindmap-invalid-light');
   });
@@ -172,7 +170,7 @@ export default function Counter({ start = 0 }: Props) {
       await skipOnboarding(dark.context.request);
       const id = await createArtifact(dark.context.request, 'mermaid', 'graph LR\n  A[Start] --> B[End]\n');
       await dark.page.goto(`/artifacts/${id}`);
-      await dark.page.locator('[data-testid="artifact-mermaid"] svg').waitFor({ timeout: 20_000 });
+      await dark.page.locator('[data-testid="artifact-mermaid"] svg').waitFor();
       await dark.page.getByText('Split', { exact: true }).click();
       await dark.page.locator('.cm-content').waitFor();
       await screenshot(dark.page, 'artifact-mermaid-split-dark');

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { clickToFocus, launchBrowser, LONG_WAIT, openPage, screenshot } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 import { CanvasListPage, CanvasScreen } from './pages/CanvasPage';
 
@@ -50,7 +50,7 @@ async function signedIn(variant: Variant, tag: string): Promise<{ context: Brows
 async function newCanvas(page: Page): Promise<CanvasScreen> {
   await page.goto('/canvas');
   const list = new CanvasListPage(page);
-  await list.root.waitFor({ timeout: 20_000 });
+  await list.root.waitFor();
   return list.createCanvas();
 }
 
@@ -194,12 +194,12 @@ describe.each(VARIANTS)('canvas editing ($name)', (variant) => {
       cut = true;
       for (const route of live.splice(0)) await route.close();
       await twoReconnects;
-      await canvas.status.and(page.locator('[data-status="disconnected"]')).waitFor({ timeout: 10_000 });
-      await docStatus.and(page.locator('[data-status="disconnected"]')).waitFor({ timeout: 10_000 });
+      await canvas.status.and(page.locator('[data-status="disconnected"]')).waitFor();
+      await docStatus.and(page.locator('[data-status="disconnected"]')).waitFor();
 
       // edits made while disconnected: a memo on the canvas, words in the document
       await canvas.addMemo('Written offline');
-      await page.getByTestId('doc-editor').click();
+      await clickToFocus(page.getByTestId('doc-editor'));
       await page.keyboard.press('ControlOrMeta+End');
       await page.keyboard.type(' Typed offline.');
       await rendered(page);
@@ -213,7 +213,7 @@ describe.each(VARIANTS)('canvas editing ($name)', (variant) => {
       cut = false;
       for (const route of held.splice(0)) await route.close();
       await canvas.waitUntilSaved();
-      await page.locator('[data-testid="document-panel"] [data-status="saved"]').waitFor({ timeout: 20_000 });
+      await page.locator('[data-testid="document-panel"] [data-status="saved"]').waitFor();
       await screenshot(page, `canvas-editing-reconnected-${variant.name}`);
 
       // the server has the offline edits: a fresh tab (not routed) sees them
@@ -227,13 +227,13 @@ describe.each(VARIANTS)('canvas editing ($name)', (variant) => {
             .map((el) => el.value)
             .includes('Written offline'),
         undefined,
-        { timeout: 15_000 },
+        { timeout: LONG_WAIT },
       );
       await again.flowNode('document').click({ position: { x: 3, y: 3 } });
       await fresh.waitForFunction(
         () => document.querySelector('[data-testid="doc-editor"]')?.textContent?.includes('Typed offline.'),
         undefined,
-        { timeout: 20_000 },
+        { timeout: LONG_WAIT },
       );
     } finally {
       await context.close();
@@ -306,7 +306,7 @@ describe.each(VARIANTS)('canvas editing ($name)', (variant) => {
 
       // typing in a memo: Ctrl+Z belongs to the field, the canvas keeps its nodes
       const field = canvas.memos.first().locator('textarea');
-      await field.click();
+      await clickToFocus(field);
       await page.keyboard.type('Mine');
       await page.keyboard.press('ControlOrMeta+z');
       await rendered(page);

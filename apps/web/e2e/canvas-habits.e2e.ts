@@ -9,8 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { apiCall, skipOnboarding } from './support/api';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { apiCall, importCanvas, skipOnboarding } from './support/api';
+import {
+  clickToFocus,
+  launchBrowser,
+  LONG_WAIT,
+  openPage,
+  screenshot,
+  waitForFocus,
+} from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 import { CanvasListPage, CanvasScreen } from './pages/CanvasPage';
 
@@ -85,19 +92,6 @@ async function newCanvas(page: Page): Promise<CanvasScreen> {
   return list.createCanvas();
 }
 
-/** A canvas made through the import route, with `nodes` as given; answers its id. */
-async function importCanvas(context: BrowserContext, nodes: unknown[]): Promise<string> {
-  const file = { format: 'atelier-canvas', version: 2, title: 'Habits', nodes, edges: [] };
-  const res = await context.request.post('/v1/canvas/import', {
-    multipart: {
-      file: { name: 'c.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) },
-    },
-  });
-  const body = (await res.json()) as { success: boolean; data: { canvasId: string } };
-  if (!body.success) throw new Error(`import failed: ${JSON.stringify(body)}`);
-  return body.data.canvasId;
-}
-
 async function openCanvas(page: Page, canvasId: string): Promise<CanvasScreen> {
   await page.goto(`/canvas/${canvasId}`);
   const screen = new CanvasScreen(page);
@@ -112,7 +106,7 @@ describe.each([LIGHT_EN, DARK_ZH])('a new memo takes the keyboard ($name)', (var
     try {
       const canvas = await newCanvas(page);
       await page.getByTestId('canvas-add-memo').click();
-      await canvas.memos.first().waitFor();
+      await waitForFocus(canvas.memos.first().locator('textarea'));
       await page.keyboard.type('one sentence with five words');
       const first = canvas.memos.first().locator('textarea');
       await page.waitForFunction(
@@ -127,7 +121,7 @@ describe.each([LIGHT_EN, DARK_ZH])('a new memo takes the keyboard ($name)', (var
       const pane = await boxOf(page.locator('.react-flow__pane'));
       const at = { x: pane.x + pane.width * 0.25, y: pane.y + pane.height * 0.3 };
       await page.mouse.dblclick(at.x, at.y);
-      await canvas.memos.nth(1).waitFor();
+      await waitForFocus(canvas.memos.nth(1).locator('textarea'));
       await page.keyboard.type('right here');
       const second = canvas.memos.nth(1);
       await page.waitForFunction(
@@ -156,7 +150,7 @@ describe.each([DARK_EN, LIGHT_ZH])('nodes never land on each other ($name)', (va
       const canvas = await newCanvas(page);
       for (let i = 0; i < 5; i += 1) {
         await page.getByTestId('canvas-add-memo').click();
-        await canvas.memos.nth(i).waitFor();
+        await waitForFocus(canvas.memos.nth(i).locator('textarea'));
         await page.keyboard.type(`memo ${i + 1}`);
       }
       const pane = await boxOf(page.locator('.react-flow__pane'));
@@ -173,7 +167,7 @@ describe.each([DARK_EN, LIGHT_ZH])('nodes never land on each other ($name)', (va
       await canvas.select('memo', 0);
       const selected = await boxOf(canvas.flowNode('memo', 0));
       await page.getByTestId('canvas-add-memo').click();
-      await canvas.memos.nth(5).waitFor();
+      await waitForFocus(canvas.memos.nth(5).locator('textarea'));
       await page.keyboard.type('beside');
       const beside = await boxOf(canvas.flowNode('memo', 5));
       expect(beside.x).toBeGreaterThanOrEqual(selected.x + selected.width);
@@ -197,7 +191,7 @@ describe.each([DARK_EN, LIGHT_ZH])('nodes never land on each other ($name)', (va
         position: { x: (i % 4) * 300, y: Math.floor(i / 4) * 200 },
         data: { title: '', contentPreview: `note ${i + 1}` },
       }));
-      const canvas = await openCanvas(page, await importCanvas(context, nodes));
+      const canvas = await openCanvas(page, await importCanvas(context.request, 'Habits', nodes));
       const launchpad = await boxOf(page.getByTestId('ai-launchpad'));
       for (const box of await nodeBoxes(page)) expect(intersects(box, launchpad)).toBe(false);
       await screenshot(page, `canvas-habits-fit-${variant.name}`);
@@ -219,7 +213,7 @@ describe.each([DARK_EN, LIGHT_ZH])('nodes never land on each other ($name)', (va
             (n) => n.getBoundingClientRect().bottom <= top,
           ),
         launchpad.y,
-        { timeout: 10_000 },
+        { timeout: LONG_WAIT },
       );
       await canvas.waitUntilSaved();
       const zoom = await zoomOf(page);
@@ -247,7 +241,7 @@ describe.each([LIGHT_EN, DARK_ZH])('node cards follow their entity ($name)', (va
       const other = context.newPage();
       await canvas.addDocument('Some words');
       const title = page.getByTestId('doc-title');
-      await title.click();
+      await clickToFocus(title);
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.type('Field notes');
       await page.keyboard.press('Enter');
@@ -255,7 +249,7 @@ describe.each([LIGHT_EN, DARK_ZH])('node cards follow their entity ($name)', (va
       await page
         .getByTestId('canvas-node-document')
         .locator('.canvas-node__title', { hasText: 'Field notes' })
-        .waitFor({ timeout: 15_000 });
+        .waitFor();
 
       const second = await other;
       await second.goto(`/canvas/${canvas.canvasId()}`);
@@ -264,7 +258,7 @@ describe.each([LIGHT_EN, DARK_ZH])('node cards follow their entity ($name)', (va
       await second
         .getByTestId('canvas-node-document')
         .locator('.canvas-node__title', { hasText: 'Field notes' })
-        .waitFor({ timeout: 15_000 });
+        .waitFor();
 
       // the context chip of the selected node reads the new title too
       await twin.select('document');
@@ -272,7 +266,7 @@ describe.each([LIGHT_EN, DARK_ZH])('node cards follow their entity ($name)', (va
 
       // an HTML artifact edited: its code preview follows in both tabs, live
       await canvas.addCodeArtifact('html');
-      await second.getByTestId('canvas-node-codeArtifact').waitFor({ timeout: 15_000 });
+      await second.getByTestId('canvas-node-codeArtifact').waitFor();
       // its code edited (the panel saves through codeArtifact.update, as this call does)
       const data = await apiCall<{ nodes: { type: string; data: { entityId?: string } }[] }>(
         context.request,
@@ -287,7 +281,7 @@ describe.each([LIGHT_EN, DARK_ZH])('node cards follow their entity ($name)', (va
       await second
         .getByTestId('canvas-node-codeArtifact')
         .locator('.canvas-node__preview', { hasText: 'Fresh code' })
-        .waitFor({ timeout: 20_000 });
+        .waitFor();
       await screenshot(second, `canvas-habits-live-cards-${variant.name}`);
 
       // and after a reload
@@ -296,11 +290,11 @@ describe.each([LIGHT_EN, DARK_ZH])('node cards follow their entity ($name)', (va
       await second
         .getByTestId('canvas-node-document')
         .locator('.canvas-node__title', { hasText: 'Field notes' })
-        .waitFor({ timeout: 15_000 });
+        .waitFor();
       await second
         .getByTestId('canvas-node-codeArtifact')
         .locator('.canvas-node__preview', { hasText: 'Fresh code' })
-        .waitFor({ timeout: 15_000 });
+        .waitFor();
     } finally {
       await context.close();
     }

@@ -7,7 +7,7 @@
 import { describe, expect } from 'vitest';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { skipOnboarding } from './support/api';
-import { screenshot } from './support/browser';
+import { clickToFocus, LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
 import { CanvasListPage, CanvasScreen, downloadBytes } from './pages/CanvasPage';
@@ -46,29 +46,29 @@ describe('canvas', () => {
           document.querySelector<HTMLTextAreaElement>('[data-testid="canvas-node-memo"] textarea')?.value ===
           'Edited in tab two',
         undefined,
-        { timeout: 10_000 },
+        { timeout: LONG_WAIT },
       );
 
       await canvas.addDocument('A heading and some words');
-      await second.getByTestId('canvas-node-document').waitFor({ timeout: 10_000 });
+      await second.getByTestId('canvas-node-document').waitFor();
       await canvas.waitUntilSaved();
 
       // the second tab opens the document and sees the text typed in the first one, then live edits
       await other.flowNode('document').click({ position: { x: 3, y: 3 } });
       const otherEditor = second.getByTestId('doc-editor');
-      await otherEditor.waitFor({ timeout: 20_000 });
+      await otherEditor.waitFor();
       await second.waitForFunction(
         () => document.querySelector('[data-testid="doc-editor"]')?.textContent?.includes('some words'),
         undefined,
-        { timeout: 15_000 },
+        { timeout: LONG_WAIT },
       );
-      await page.getByTestId('doc-editor').click();
+      await clickToFocus(page.getByTestId('doc-editor'));
       await page.keyboard.press('End');
       await page.keyboard.type(' and more');
       await second.waitForFunction(
         () => document.querySelector('[data-testid="doc-editor"]')?.textContent?.includes('and more'),
         undefined,
-        { timeout: 15_000 },
+        { timeout: LONG_WAIT },
       );
 
       // the document exports as DOCX from the panel's export menu (a zip: starts with PK)
@@ -93,11 +93,11 @@ describe('canvas', () => {
       expect(await preview.getAttribute('data-kind')).toBe('codeArtifact');
       const svg = preview.locator('svg[id], svg[aria-roledescription]').first();
       const rendered = await svg
-        .waitFor({ timeout: 20_000 })
+        .waitFor()
         .then(() => true)
         .catch(() => false);
       if (rendered) expect(await preview.locator('svg').count()).toBeGreaterThan(0);
-      await second.getByTestId('canvas-node-codeArtifact').waitFor({ timeout: 10_000 });
+      await second.getByTestId('canvas-node-codeArtifact').waitFor();
       await canvas.waitUntilSaved();
       await screenshot(page, 'canvas-screen-light');
       await screenshot(second, 'canvas-second-tab-light');
@@ -252,7 +252,7 @@ describe('canvas', () => {
       await screen.waitUntilSaved();
       await page.getByTestId('canvas-node-document').first().waitFor();
       // the whole canvas is fitted into view, which is far out: cards show only a big title
-      await page.locator('.canvas-screen__flow.is-far').waitFor({ timeout: 10_000 });
+      await page.locator('.canvas-screen__flow.is-far').waitFor();
       const sizes = () =>
         page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>('.react-flow__node')].map(

@@ -7,19 +7,19 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { openPage, screenshot } from './support/browser';
+import { clickToFocus, LONG_WAIT, openPage, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 const it = e2eTest();
 
 async function openDocument(page: Page, docId: string): Promise<void> {
   await page.goto(`/documents/${docId}`);
-  await page.getByTestId('doc-editor').waitFor({ timeout: 15_000 });
+  await page.getByTestId('doc-editor').waitFor();
 }
 
 const editor = (page: Page) => page.getByTestId('doc-editor');
 const waitSaved = (page: Page) =>
-  page.locator('[data-testid="collab-status"][data-status="saved"]').waitFor({ timeout: 15_000 });
+  page.locator('[data-testid="collab-status"][data-status="saved"]').waitFor();
 
 describe('document editor', () => {
   let context: BrowserContext;
@@ -42,7 +42,7 @@ describe('document editor', () => {
     await waitSaved(page);
     expect(await page.getByTestId('doc-title').inputValue()).toBe('Meeting notes');
 
-    await editor(page).click();
+    await clickToFocus(editor(page));
     await page.keyboard.type('# Plan for the week');
     await page.keyboard.press('Enter');
     await page.keyboard.type('- first point');
@@ -79,7 +79,7 @@ describe('document editor', () => {
               `/knowledge/document/detail?docId=${docId}`,
             )
           ).content,
-        { timeout: 15_000, interval: 500 },
+        { timeout: LONG_WAIT, interval: 500 },
       )
       .toContain('| Owner');
     const { content } = await apiCall<{ content: string }>(
@@ -99,21 +99,21 @@ describe('document editor', () => {
     await editor(second).locator('h1', { hasText: 'Plan for the week' }).waitFor();
 
     // typing in the first page arrives in the second
-    await editor(page).locator('h1').click();
+    await clickToFocus(editor(page).locator('h1'));
     await page.keyboard.press('End');
     await page.keyboard.type(' (draft)');
-    await editor(second).locator('h1', { hasText: 'Plan for the week (draft)' }).waitFor({ timeout: 10_000 });
+    await editor(second).locator('h1', { hasText: 'Plan for the week (draft)' }).waitFor();
     // and the second page sees where the first one's caret is, with its name
     const caret = second.getByTestId('collab-caret');
-    await caret.first().waitFor({ timeout: 10_000 });
+    await caret.first().waitFor();
     expect((await caret.first().textContent())?.length).toBeGreaterThan(0);
 
     // and back: the second page types, the first sees text and caret
-    await editor(second).locator('ul > li').last().click();
+    await clickToFocus(editor(second).locator('ul > li').last());
     await second.keyboard.press('End');
     await second.keyboard.type(' from page two');
-    await editor(page).locator('li', { hasText: 'second point from page two' }).waitFor({ timeout: 10_000 });
-    await page.getByTestId('collab-caret').first().waitFor({ timeout: 10_000 });
+    await editor(page).locator('li', { hasText: 'second point from page two' }).waitFor();
+    await page.getByTestId('collab-caret').first().waitFor();
     await screenshot(second, 'document-two-pages-light');
     await second.close();
   });
@@ -144,14 +144,12 @@ describe('document editor', () => {
     );
     expect(detail.readOnly).toBe(true);
     // the second page hears it from the server and stops offering edits, without a reload
-    await second.locator('[data-testid="document-panel"][data-readonly="true"]').waitFor({ timeout: 10_000 });
+    await second.locator('[data-testid="document-panel"][data-readonly="true"]').waitFor();
     expect(await editor(second).getAttribute('contenteditable')).toBe('false');
 
     await page.getByTestId('doc-readonly-toggle').click();
     await page.locator('[data-testid="document-panel"][data-readonly="false"]').waitFor();
-    await second
-      .locator('[data-testid="document-panel"][data-readonly="false"]')
-      .waitFor({ timeout: 10_000 });
+    await second.locator('[data-testid="document-panel"][data-readonly="false"]').waitFor();
     expect(await editor(second).getAttribute('contenteditable')).toBe('true');
     await context.close();
   });

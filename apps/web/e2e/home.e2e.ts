@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startFakeModelServer, type FakeModelServer } from '../../server/test/helpers/fake-model-server';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { clickToFocus, launchBrowser, openPage, screenshot } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -76,7 +76,7 @@ describe('home', () => {
         await page.getByTestId('home-page').waitFor();
         await waitForLook(page, v.lang, v.colorScheme);
         const box = page.getByTestId('home-search');
-        await box.click();
+        await clickToFocus(box);
         await page.keyboard.type('lighthouse');
         // the search box finds the document by its content, the match marked
         const hit = page.getByTestId('library-search-hit').filter({ hasText: 'Harbour notes' });
@@ -121,7 +121,7 @@ describe('home', () => {
         await page.reload();
         await page.getByTestId('home-page').waitFor();
         const question = `  Why is the lighthouse teal, ${tag}?  `;
-        await page.getByTestId('home-search').click();
+        await clickToFocus(page.getByTestId('home-search'));
         await page.keyboard.type(question);
         await screenshot(page, `home-search-${tag}`);
         await page.keyboard.press('Enter');

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { Document, Packer, Paragraph, HeadingLevel, TextRun } from 'docx';
 import PDFDocument from 'pdfkit';
 import { createServer, type Server } from 'node:http';
-import { crc32, deflateSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { createAccount, signIn, uniqueEmail } from './support/accounts';
-import { screenshot } from './support/browser';
+import { LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
+import { buildPng } from './support/files';
 import { HomePage } from './pages/HomePage';
 import { LibraryScreen, ResourceDetail } from './pages/LibraryPage';
 
@@ -42,33 +42,6 @@ function buildDocx(heading: string, body: string): Promise<Buffer> {
     ],
   });
   return Packer.toBuffer(doc);
-}
-
-/** A solid-colour PNG of the given size. */
-function buildPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: width }, () => [0, 150, 143]).flat()),
-  ]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const WEB_PAGE = `<!doctype html><html><head><title>Tidal gardens</title></head><body><article>
@@ -151,7 +124,12 @@ describe('library', () => {
         [{ name: 'swatch.png', mimeType: 'image/png', buffer: buildPng(40, 30) }],
         'image',
       );
-      expect(await modal.uploads('image').and(page.locator('[data-state="done"]')).count()).toBe(1);
+      // state and text of each row: a failed upload shows its message in the assertion
+      expect(
+        await modal
+          .uploads('image')
+          .evaluateAll((rows) => rows.map((r) => `${r.dataset.state}: ${r.textContent}`)),
+      ).toEqual([expect.stringMatching(/^done: /)]);
 
       // validation of the links and text tabs, with the spec's messages
       await modal.addLinks('ftp://example.com/file');
@@ -185,7 +163,7 @@ describe('library', () => {
       await library.row('lighthouse-report').getByTestId('library-row-title').click();
       const detail = new ResourceDetail(page);
       await detail.root.waitFor();
-      await detail.content.getByText('zephyrquartz', { exact: false }).first().waitFor({ timeout: 15_000 });
+      await detail.content.getByText('zephyrquartz', { exact: false }).first().waitFor();
       expect(await page.getByTestId('resource-download').getAttribute('href')).toContain('/v1/misc/static/');
       await page.getByTestId('resource-meta').getByText('Finished').waitFor();
       await screenshot(page, 'library-resource-detail-light');
@@ -203,16 +181,14 @@ describe('library', () => {
       await home.goto();
       await home.search.fill('velvetplum');
       const hit = page.getByTestId('library-search-hit').filter({ hasText: 'orchard-notes' });
-      await hit.waitFor({ timeout: 15_000 });
+      await hit.waitFor();
       await screenshot(page, 'library-home-search-light');
       await hit.click();
       await detail.content.getByText('velvetplum', { exact: false }).first().waitFor();
 
       await home.goto();
       await home.search.fill('marigoldfern');
-      await page.getByTestId('library-search-hit').filter({ hasText: 'marigoldfern' }).first().waitFor({
-        timeout: 15_000,
-      });
+      await page.getByTestId('library-search-hit').filter({ hasText: 'marigoldfern' }).first().waitFor();
 
       // the library's filter matches titles and content
       await library.goto();
@@ -220,7 +196,7 @@ describe('library', () => {
       await page.waitForFunction(
         () => document.querySelectorAll('[data-testid="library-row"]').length === 1,
         undefined,
-        { timeout: 15_000 },
+        { timeout: LONG_WAIT },
       );
       await library.row('lighthouse-report').waitFor();
       await library.filter('');
@@ -231,17 +207,18 @@ describe('library', () => {
       expect(((await created.json()) as { success: boolean }).success).toBe(true);
       await library.row('orchard-notes').getByTestId('library-row-add-to-canvas').click();
       await page.getByTestId('add-to-canvas-item').filter({ hasText: 'Research board' }).click();
-      await page.getByTestId('add-to-canvas-done').waitFor({ timeout: 20_000 });
+      // one connection, or a second when the first is refused (addToCanvas.ts): up to 2 × 15 s
+      await page.getByTestId('add-to-canvas-done').waitFor({ timeout: 40_000 });
       await page.getByTestId('add-to-canvas-open').click();
       const node = page.getByTestId('canvas-node-resource').filter({ hasText: 'orchard-notes' });
-      await node.waitFor({ timeout: 20_000 });
+      await node.waitFor();
       // the canvas preview panel shows the same resource detail
       await node.dblclick();
       await page
         .getByTestId('canvas-preview')
         .getByTestId('resource-content')
         .getByText('velvetplum', { exact: false })
-        .waitFor({ timeout: 15_000 });
+        .waitFor();
       await screenshot(page, 'library-resource-in-canvas-light');
 
       // delete one
@@ -250,6 +227,9 @@ describe('library', () => {
       expect(await library.rows.count()).toBe(4);
     } catch (err) {
       await screenshot(page, `library-failure-${Date.now()}`);
+      // what the app said (a toast names a failed call) goes into the runner's output
+      const said = await page.locator('.ant-message-notice').allTextContents();
+      if (said.length) console.error(`library e2e failed with on screen: ${said.join(' | ')}`);
       throw err;
     } finally {
       await context.close();

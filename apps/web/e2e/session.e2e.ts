@@ -9,6 +9,7 @@ import { e2eTest } from './support/fixture';
 import { expireAccessToken } from './support/session';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
+import { LONG_WAIT } from './support/browser';
 
 const it = e2eTest();
 
@@ -76,7 +77,7 @@ describe('expired access token', () => {
         if (r.url().endsWith('/v1/auth/refreshToken')) refreshCalls += 1;
       });
       await expireAccessToken(context);
-      const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+      const reloaded = page.waitForEvent('load', { timeout: LONG_WAIT });
       // any signed-in request now meets the expired token: the live username check makes one
       await home.openSettings();
       await page.getByTestId('account-username').fill('someone_new');

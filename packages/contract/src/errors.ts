@@ -33,6 +33,11 @@ export const ERROR_CATALOGUE = {
     en: 'Embedding model not configured, please configure it in settings',
     'zh-CN': '未配置嵌入模型，请在设置中配置',
   },
+  E0016: {
+    en: 'This API token may not do this: it is read-only, or the call needs a signed-in session',
+    'zh-CN': '此 API 令牌无权执行该操作：令牌为只读，或该操作需要登录会话',
+  },
+  E0017: { en: 'API token not found, please refresh and try again', 'zh-CN': 'API 令牌不存在，请刷新后重试' },
   E1000: { en: 'Canvas not found, please refresh and try again', 'zh-CN': '画布不存在，请刷新后重试' },
   E1002: { en: 'Resource not found, please refresh and try again', 'zh-CN': '资源不存在，请刷新后重试' },
   E1003: { en: 'Document not found, please refresh and try again', 'zh-CN': '文档不存在，请刷新后重试' },

@@ -5,6 +5,7 @@ export * from './route.js';
 export * from './limits.js';
 export * from './entities/common.js';
 export * from './entities/user.js';
+export * from './entities/api-token.js';
 export * from './entities/upload.js';
 export * from './entities/canvas.js';
 export * from './entities/page.js';

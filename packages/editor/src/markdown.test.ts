@@ -104,4 +104,15 @@ describe('markdownToDoc / docToMarkdown', () => {
     expect(docToMarkdown(markdownToDoc(''))).toBe('');
     expect(() => docToMarkdown({ type: 'doc', content: [{ type: 'video' }] })).toThrow();
   });
+
+  it('keeps empty list items and an empty quote as empty paragraphs instead of failing', () => {
+    const list = markdownToDoc('1. \n2. b');
+    expect(list.content?.[0]?.type).toBe('orderedList');
+    expect(list.content?.[0]?.content?.[0]).toEqual({ type: 'listItem', content: [{ type: 'paragraph' }] });
+    expect(docToMarkdown(list)).toContain('2. b');
+    expect(markdownToDoc('>\n')).toEqual({
+      type: 'doc',
+      content: [{ type: 'blockquote', content: [{ type: 'paragraph' }] }],
+    });
+  });
 });

@@ -56,6 +56,21 @@ function liftBlockImages(node: DocJSON): DocJSON {
   return { ...node, content };
 }
 
+/**
+ * Markdown may leave a block empty that the schema requires to hold something (an empty list
+ * item `1. `, an empty quote `>`): such a block gets the content the schema fills it with
+ * (an empty paragraph), instead of failing the whole document.
+ */
+function fillRequiredContent(node: DocJSON): DocJSON {
+  const type = getEditorSchema().nodes[node.type ?? ''];
+  if (!type || type.isLeaf || type.isInline) return node;
+  if (node.content && node.content.length > 0)
+    return { ...node, content: node.content.map(fillRequiredContent) };
+  if (type.contentMatch.validEnd) return node;
+  const filled = type.createAndFill(node.attrs ?? null);
+  return filled ? { ...node, content: (filled.toJSON() as DocJSON).content ?? [] } : node;
+}
+
 /** Validates JSON against the schema and returns it normalized (default attributes filled in). */
 export function normalizeDoc(json: DocJSON): DocJSON {
   const node = getEditorSchema().nodeFromJSON(json);
@@ -67,7 +82,7 @@ export function normalizeDoc(json: DocJSON): DocJSON {
 export function markdownToDoc(markdown: string): DocJSON {
   const parsed = getManager().parse(markdown.replace(/\r\n?/g, '\n'));
   if (!parsed.content || parsed.content.length === 0) return normalizeDoc(EMPTY_DOC);
-  return normalizeDoc(liftBlockImages(parsed));
+  return normalizeDoc(fillRequiredContent(liftBlockImages(parsed)));
 }
 
 /** Joins runs of 3+ line breaks into one blank line, except inside fenced code. */

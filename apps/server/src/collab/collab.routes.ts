@@ -12,7 +12,7 @@ export function collabUrl(origin: string): string {
 export function collabHandlers(ctx: AppContext): Handlers {
   return {
     'collab.getToken': async ({ user, req }) => ({
-      token: await signCollabToken(ctx.secrets.jwt, user.uid, ctx.clock),
+      token: await signCollabToken(ctx.secrets.jwt, { uid: user.uid, sid: user.sid }, ctx.clock),
       expiresIn: COLLAB_TOKEN_TTL_SECONDS,
       // PUBLIC_URL when configured; otherwise the address this request came to (behind the proxy).
       url: collabUrl(ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`),

@@ -22,7 +22,8 @@ import { yDocToMarkdown } from '@atelier/editor';
 import type { AppContext } from '../context.js';
 import { KeyedLock } from '../lib/keyed-lock.js';
 import { userActor } from '../modules/access/access.js';
-import { collabAccess, verifyCollabToken } from './collab.auth.js';
+import { isFamilyLive } from '../modules/auth/auth.repository.js';
+import { collabAccess, verifyCollabToken, verifyShareCollabToken } from './collab.auth.js';
 import { contentLength, writeDerived, type DerivedInfo } from './collab.derive.js';
 import { CollabRefusal, EditGuard, contentLimitRefusal, syncUpdateOf } from './collab.guard.js';
 import { parseCollabName, type CollabTarget } from './collab.names.js';
@@ -136,11 +137,27 @@ export class CollabService {
     return promise;
   }
 
-  private async authenticate(data: onAuthenticatePayload): Promise<{ uid: string }> {
+  private async authenticate(data: onAuthenticatePayload): Promise<{ uid: string } | { shareId: string }> {
     const target = parseCollabName(data.documentName);
     if (!target) throw new CollabDenied('unknown-document');
-    const uid = await verifyCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
-    if (!uid) throw new CollabDenied('invalid-token');
+    const shareId = await verifyShareCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
+    if (shareId) {
+      // A live share link: read-only whatever the policy says, for the shared entity only.
+      const access = await collabAccess(
+        this.db,
+        { kind: 'share', shareId, at: this.ctx.clock.date() },
+        target,
+      );
+      if (!access) throw new CollabDenied('permission-denied');
+      data.connectionConfig.readOnly = true;
+      return { shareId };
+    }
+    const claims = await verifyCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
+    // a token of a sign-in that has ended (logout, password reset, refresh reuse) opens nothing
+    if (!claims || !(await isFamilyLive(this.db, claims.uid, claims.sid, this.ctx.clock.date()))) {
+      throw new CollabDenied('invalid-token');
+    }
+    const uid = claims.uid;
     const access = await collabAccess(this.db, userActor(uid), target);
     // Someone else's document looks exactly like a missing one.
     if (!access) throw new CollabDenied('permission-denied');
@@ -325,6 +342,13 @@ export class CollabService {
   disconnectAll(name: string): void {
     this.hocuspocus.closeConnections(name);
     this.publish({ origin: this.instanceId, name, close: true });
+  }
+
+  /** Closes the connections a share link opened on `name` (revoked, no longer live or open); this process only. */
+  closeShareConnections(name: string, shareId: string): void {
+    for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
+      if ((connection.context as { shareId?: string } | undefined)?.shareId === shareId) connection.close();
+    }
   }
 
   private applyReadOnly(name: string, readOnly: boolean): void {

@@ -17,3 +17,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   }
   return false;
 }
+
+/** `s` with LIKE/ILIKE wildcards (and the escape character) escaped, to match it literally. */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

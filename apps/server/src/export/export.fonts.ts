@@ -30,3 +30,25 @@ export function pdfFonts(): PdfFonts {
   }
   return cached;
 }
+
+/**
+ * A pdfkit document with the CJK font registered ('cjk', 'cjk-bold') and its bytes collected:
+ * `done` resolves with the file once the caller has called `doc.end()`. pdfkit is loaded on first
+ * use, not at start (it holds ~25 MB).
+ */
+export async function openPdfDocument(
+  options: PDFKit.PDFDocumentOptions,
+): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const fonts = pdfFonts();
+  const doc = new PDFDocument(options);
+  doc.registerFont('cjk', fonts.regular);
+  doc.registerFont('cjk-bold', fonts.bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}

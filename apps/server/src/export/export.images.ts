@@ -5,6 +5,7 @@
  * their alt text and link instead. PNG, JPEG and GIF are embedded.
  */
 import type { Readable } from 'node:stream';
+import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { files } from '../db/schema/files.js';
@@ -60,6 +61,33 @@ export function probeImage(data: Buffer): Pick<ExportImage, 'type' | 'width' | '
   return null;
 }
 
+/** Whether a PNG's image data inflates (pdfkit inflates it later, where a failure cannot be caught). */
+function pngInflates(data: Buffer): boolean {
+  const parts: Buffer[] = [];
+  let offset = 8;
+  while (offset + 8 <= data.length) {
+    const length = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    if (type === 'IDAT') parts.push(data.subarray(offset + 8, offset + 8 + length));
+    if (type === 'IEND') break;
+    offset += 12 + length;
+  }
+  try {
+    inflateSync(Buffer.concat(parts));
+    return parts.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Kind and size of an image we can embed safely (a PNG must decode), or null. */
+function embeddable(data: Buffer): Pick<ExportImage, 'type' | 'width' | 'height'> | null {
+  const probe = probeImage(data);
+  if (!probe || probe.width <= 0 || probe.height <= 0) return null;
+  if (probe.type === 'png' && !pngInflates(data)) return null;
+  return probe;
+}
+
 async function readCapped(stream: Readable, max: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -73,6 +101,13 @@ async function readCapped(stream: Readable, max: number): Promise<Buffer | null>
     chunks.push(buf);
   }
   return Buffer.concat(chunks);
+}
+
+/** An image from a stream (a file we serve), or null when too large or not PNG, JPEG or GIF. */
+export async function readExportImage(stream: Readable): Promise<ExportImage | null> {
+  const data = await readCapped(stream, MAX_IMAGE_BYTES);
+  const probe = data && embeddable(data);
+  return data && probe ? { data, ...probe } : null;
 }
 
 export async function loadExportImages(
@@ -89,8 +124,8 @@ export async function loadExportImages(
       if (!file || (file.uid !== uid && file.visibility !== 'public') || file.size > MAX_IMAGE_BYTES)
         continue;
       const data = await readCapped(await ctx.storage.get(key), MAX_IMAGE_BYTES);
-      const probe = data && probeImage(data);
-      if (data && probe && probe.width > 0 && probe.height > 0) images.set(src, { data, ...probe });
+      const probe = data && embeddable(data);
+      if (data && probe) images.set(src, { data, ...probe });
     } catch (err) {
       // A missing or unreadable image leaves its alt text; the export itself goes on.
       ctx.log.warn({ err, key }, 'image left out of an export');

@@ -60,6 +60,23 @@ export function attr<T extends string | number | boolean>(node: DocJSON, name: s
   return typeof value === typeof fallback ? (value as T) : fallback;
 }
 
+/**
+ * The marker of a list item: "3." in an ordered list (`n` is its number), a task box
+ * (`taskMarks`: unchecked, checked, since fonts differ in the glyphs they have), else a bullet
+ * that alternates by depth.
+ */
+export function listMarker(
+  list: DocJSON,
+  item: DocJSON,
+  n: number,
+  depth: number,
+  taskMarks: readonly [string, string],
+): string {
+  if (list.type === 'orderedList') return `${n}.`;
+  if (list.type === 'taskList') return attr(item, 'checked', false) ? taskMarks[1] : taskMarks[0];
+  return depth % 2 === 0 ? '•' : '◦';
+}
+
 /** Sources of every image, in document order, without repeats. */
 export function imageSources(node: DocJSON, found = new Set<string>()): string[] {
   if (node.type === 'image') {

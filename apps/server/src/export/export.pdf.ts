@@ -4,9 +4,9 @@
  * from our storage, in Noto Sans SC so Chinese renders (code blocks in Courier when plain ASCII).
  */
 import type { DocJSON } from '@atelier/editor';
-import { pdfFonts } from './export.fonts.js';
+import { openPdfDocument } from './export.fonts.js';
 import type { ExportImages } from './export.images.js';
-import { attr, inlineRuns, textOf, type InlineRun } from './export.model.js';
+import { attr, inlineRuns, listMarker, textOf, type InlineRun } from './export.model.js';
 
 const MARGIN = 56;
 const BODY_SIZE = 11;
@@ -160,15 +160,7 @@ class PdfWriter {
     const ordered = node.type === 'orderedList';
     let n = ordered ? attr(node, 'start', 1) : 0;
     for (const item of node.content ?? []) {
-      const marker = ordered
-        ? `${n++}.`
-        : node.type === 'taskList'
-          ? attr(item, 'checked', false)
-            ? '[x]'
-            : '[ ]'
-          : depth % 2 === 0
-            ? '•'
-            : '◦';
+      const marker = listMarker(node, item, ordered ? n++ : 0, depth, ['[ ]', '[x]']);
       const [first, ...rest] = item.content ?? [];
       const lead = first?.type === 'paragraph' ? first : undefined;
       this.ensureSpace(BODY_SIZE * 2);
@@ -263,22 +255,11 @@ class PdfWriter {
 
 /** Renders a document (schema JSON) with its title as a PDF file. */
 export async function renderPdf(title: string, content: DocJSON, images: ExportImages): Promise<Buffer> {
-  // loaded on first export, not at start (it holds ~25 MB)
-  const { default: PDFDocument } = await import('pdfkit');
-  const fonts = pdfFonts();
-  const doc = new PDFDocument({
+  const { doc, done } = await openPdfDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     info: { Title: title, Creator: 'Atelier' },
     displayTitle: true,
-  });
-  doc.registerFont('cjk', fonts.regular);
-  doc.registerFont('cjk-bold', fonts.bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const writer = new PdfWriter(doc, images);
   writer.title(title);

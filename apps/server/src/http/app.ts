@@ -37,6 +37,8 @@ export interface AppOptions {
   /** Times the in-memory rate-limit windows (the Redis store keeps its own, real-time TTLs). */
   clock?: Clock;
   webDistDir: string | null;
+  /** Routes outside /v1 registered before the app's catch-all (the share pages at /share/{id}). */
+  extraRoutes?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -116,7 +118,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.redis
       ? { redis: opts.redis as never, nameSpace: 'atelier-rl:' }
       : { store: clockRateLimitStore(opts.clock ?? systemClock) }),
-    allowList: (req) => !req.url.startsWith(API_PREFIX) || req.url.startsWith(`${API_PREFIX}/health`),
+    // /v1 calls (cookie or API token) and the MCP endpoint (API token) share the per-IP window
+    allowList: (req) =>
+      !(req.url.startsWith(API_PREFIX) || req.url.startsWith('/mcp')) ||
+      req.url.startsWith(`${API_PREFIX}/health`),
     errorResponseBuilder: () => new AppError('E0010', errorMessage('E0010'), 429),
   });
 
@@ -188,6 +193,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
+
+  opts.extraRoutes?.(app);
 
   // The single catch-all: unknown /v1 calls answer the wrapper; every other GET renders the app.
   app.setNotFoundHandler(async (req, reply) => {

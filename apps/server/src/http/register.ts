@@ -19,9 +19,14 @@ import {
   type Routes,
 } from '@atelier/contract';
 import { AppError } from './errors.js';
+import { assertTokenMayCall, type TokenScope } from './api-token-scope.js';
 
 export interface AuthUser {
   uid: string;
+  /** The sign-in (refresh-token family) the request's access token belongs to. */
+  sid: string;
+  /** Set when the caller came with a personal API token instead of a session. */
+  apiToken?: { tokenId: string; scope: TokenScope };
 }
 
 export interface HandlerContext<R extends RouteDef> {
@@ -133,8 +138,12 @@ export function registerContractRoutes(app: FastifyInstance, opts: RegisterOptio
         if (!handler) {
           throw new AppError('E0000', `Not implemented: ${def.method} ${def.path}`, 501);
         }
-        const user = def.auth === 'none' ? null : await opts.authenticate(req);
+        // Routes open to everyone still learn who is asking when a valid session is sent (a share's
+        // owner may open an 'off' link); a bad token there is just no session.
+        const user =
+          def.auth === 'none' ? await opts.authenticate(req).catch(() => null) : await opts.authenticate(req);
         if (def.auth === 'user' && !user) throw new AppError('E0011', 'Authentication required', 401);
+        if (user?.apiToken) assertTokenMayCall(def, user.apiToken.scope);
         rejectNul(req.params);
         rejectNul(req.query);
         const params = parseWith(def.params, req.params, 'params');

@@ -12,9 +12,9 @@ describe('event bus', () => {
     const off = bus.on('resource.ready', (e) => {
       seen.push(e.resourceId);
     });
-    await bus.emit('resource.ready', { uid: 'u-1', resourceId: 'r-1', title: 't' });
+    await bus.emit('resource.ready', { uid: 'u-1', resourceId: 'r-1', title: 't', finishCount: 1 });
     off();
-    await bus.emit('resource.ready', { uid: 'u-1', resourceId: 'r-2', title: 't' });
+    await bus.emit('resource.ready', { uid: 'u-1', resourceId: 'r-2', title: 't', finishCount: 1 });
     expect(seen).toEqual(['r-1']);
     expect(warn).toHaveBeenCalledTimes(2);
   });

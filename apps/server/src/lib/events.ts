@@ -7,7 +7,13 @@
 
 export interface AppEvents {
   /** A resource finished parsing and indexing (indexStatus became `finish`). */
-  'resource.ready': { uid: string; resourceId: string; title: string };
+  'resource.ready': {
+    uid: string;
+    resourceId: string;
+    title: string;
+    /** How many times it has become ready (1 the first time): tells one transition from another. */
+    finishCount: number;
+  };
 }
 
 export type EventName = keyof AppEvents;

@@ -2,9 +2,10 @@
  * The built-in skills this server runs: commonQnA (the default), customPrompt (system prompt from
  * tplConfig), recommendQuestions (follow-up questions as structured data), and from their own
  * files generateDoc / editDoc / rewriteDoc, codeArtifacts, webSearch / librarySearch and
- * imageGeneration. `agent` (MCP tools) answers E1006 until it exists (see docs/decisions.md).
+ * imageGeneration, and agent (a tool loop over MCP servers and built-in tools, skill.agent.ts).
  */
 import type { SkillName } from '@atelier/contract';
+import { agentSkill } from './skill.agent.js';
 import { codeArtifactsSkill } from './skill.artifacts.js';
 import { editDocSkill, generateDocSkill, rewriteDocSkill } from './skill.docs.js';
 import { imageGenerationSkill } from './skill.image.js';
@@ -97,6 +98,7 @@ const BUILT_INS: readonly SkillDefinition[] = [
   librarySearchSkill,
   recommendQuestions,
   imageGenerationSkill,
+  agentSkill,
 ];
 
 export function builtInSkills(): readonly SkillDefinition[] {

@@ -5,6 +5,8 @@
  *   `create_node` events, writes the answer into it and names it after its first heading;
  * - editDoc changes the selection of `input.selection` (or writes at the end without `text`);
  * - rewriteDoc rewrites the selected text.
+ * With `input.selection.suggest` both only check and read the document and stream the answer back;
+ * the editor shows it as a suggestion and writes it itself when the user accepts it.
  * Text is kept when a run fails or is stopped; the artifact is then marked failed.
  */
 import { eq } from 'drizzle-orm';
@@ -170,7 +172,8 @@ async function prepareEdit(env: SkillRunEnv, needText: boolean): Promise<void> {
   await env.log({ key: 'editDocument', titleArgs: { docId, selected: state.selected?.length ?? 0 } });
 }
 
-async function editOutput(env: SkillRunEnv): Promise<SkillOutput> {
+async function editOutput(env: SkillRunEnv): Promise<SkillOutput | null> {
+  if (env.input.selection?.suggest) return null;
   const state = env.state.edit as EditState;
   await env.artifact({ type: 'document', entityId: state.docId, title: state.title, status: 'generating' });
   const writer = await openLiveMarkdown(env.collab, state.docId, {

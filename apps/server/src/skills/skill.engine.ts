@@ -77,6 +77,26 @@ function withCitations(output: SkillOutput | null, sources: CitationSource[]): S
     fail: (text) => output.fail(convert(text)),
   };
 }
+/** How much of a tool's input, output or error a log line keeps (the model sees all of it). */
+export const TOOL_PREVIEW_CHARS = 2_000;
+
+/** A tool value as text for a log line, cut at TOOL_PREVIEW_CHARS with a marker. */
+export function previewOf(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  } catch {
+    text = String(value);
+  }
+  return text.length > TOOL_PREVIEW_CHARS
+    ? `${text.slice(0, TOOL_PREVIEW_CHARS)}… [${text.length - TOOL_PREVIEW_CHARS} more characters]`
+    : text;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : typeof err === 'string' ? err : previewOf(err);
+}
+
 export function createSkillEngine(
   ctx: AppContext,
   deps: SkillEngineDeps,
@@ -121,6 +141,7 @@ export function createSkillEngine(
     };
 
     let writer: StepWriter | null = null;
+    let runEnv: SkillRunEnv | null = null;
     let errors: string[] = [];
     let output: SkillOutput | null = null;
     let text = '';
@@ -163,6 +184,7 @@ export function createSkillEngine(
         },
         state: {},
       };
+      runEnv = env;
 
       if (skill.execute) {
         // such skills keep their own deadline (the idle timer is for streaming models)
@@ -205,8 +227,9 @@ export function createSkillEngine(
         prepared: env.state,
       });
       const tools = skill.tools
-        ? await skill.tools({ uid, resultId, selectedMcpServers: runOptions.selectedMcpServers })
+        ? await skill.tools({ uid, resultId, selectedMcpServers: runOptions.selectedMcpServers ?? [], env })
         : undefined;
+      const maxSteps = typeof skill.maxSteps === 'function' ? skill.maxSteps(config) : (skill.maxSteps ?? 5);
       output = withCitations((await skill.output?.(env)) ?? null, context.sources);
       touch();
       const result = streamText({
@@ -215,7 +238,7 @@ export function createSkillEngine(
         messages: prompt.messages,
         abortSignal: controller.signal,
         maxRetries: config.SKILL_MODEL_RETRIES,
-        ...(tools ? { tools, stopWhen: stepCountIs(skill.maxSteps ?? 5) } : {}),
+        ...(tools ? { tools, stopWhen: stepCountIs(maxSteps) } : {}),
         ...(llm.maxOutput ? { maxOutputTokens: llm.maxOutput } : {}),
         // errors arrive as stream parts below; the default handler would print them
         onError: () => undefined,
@@ -223,6 +246,13 @@ export function createSkillEngine(
 
       const normalizer = createCitationNormalizer();
       let usage: { inputTokens: number | undefined; outputTokens: number | undefined } | null = null;
+      let steps = 0;
+      let lastFinish: string | null = null;
+      const toolArgs = (toolName: string, toolCallId: string) => ({
+        tool: toolName,
+        toolCallId,
+        ...(skill.toolInfo?.(env, toolName, toolCallId) ?? {}),
+      });
       const sendText = (out: string) => {
         if (!out) return;
         text += out;
@@ -238,21 +268,36 @@ export function createSkillEngine(
           emit({ event: 'stream', step, reasoningContent: part.text });
         } else if (part.type === 'tool-call') {
           // The tool loop: the AI SDK runs the tool and calls the model again (up to maxSteps).
-          await env.log({ key: 'toolCall', titleArgs: { tool: part.toolName, toolCallId: part.toolCallId } });
+          // Log lines are sent at once and stored in order by the step writer's queue, without
+          // holding up the loop (the writer is flushed before the run ends).
+          void env.log({
+            key: 'toolCall',
+            titleArgs: toolArgs(part.toolName, part.toolCallId),
+            descriptionArgs: { input: previewOf(part.input) },
+          });
         } else if (part.type === 'tool-result') {
-          await env.log({
+          void env.log({
             key: 'toolResult',
-            titleArgs: { tool: part.toolName, toolCallId: part.toolCallId },
+            titleArgs: toolArgs(part.toolName, part.toolCallId),
+            descriptionArgs: { output: previewOf(part.output) },
           });
         } else if (part.type === 'tool-error') {
-          await env.log({
+          void env.log({
             key: 'toolError',
-            titleArgs: { tool: part.toolName, toolCallId: part.toolCallId },
+            titleArgs: toolArgs(part.toolName, part.toolCallId),
+            descriptionArgs: { error: previewOf(errorText(part.error)) },
           });
+        } else if (part.type === 'finish-step') {
+          steps++;
+          lastFinish = part.finishReason;
         } else if (part.type === 'error') throw part.error;
         else if (part.type === 'finish') usage = part.totalUsage;
       }
       sendText(normalizer.flush());
+      // The model still wanted tools when the step limit stopped the loop: say so in the run.
+      if (tools && steps >= maxSteps && lastFinish === 'tool-calls' && !cause) {
+        await env.log({ key: 'toolStepLimit', titleArgs: { steps: maxSteps } });
+      }
       if (cause === 'idle') throw new SkillIdleTimeoutError(config.SKILL_IDLE_TIMEOUT);
       if (cause === 'user') throw new Error('aborted');
 
@@ -297,6 +342,11 @@ export function createSkillEngine(
       clearInterval(poll);
       if (idle) clearTimeout(idle);
       unregister();
+      if (runEnv && skill?.cleanup) {
+        await skill
+          .cleanup(runEnv)
+          .catch((err: unknown) => log.warn({ err, resultId }, 'could not clean up after a skill run'));
+      }
       await writer?.flush();
       await endResult(db, resultId, version, errors.length ? 'failed' : 'finish', errors).catch(
         (err: unknown) => log.error({ err, resultId }, 'could not record the end of a skill run'),

@@ -23,6 +23,7 @@ export class StepWriter {
   private reasoning = '';
   private timer: NodeJS.Timeout | null = null;
   private chain: Promise<void> = Promise.resolve();
+  private logsQueued = false;
   readonly logs: ActionLog[] = [];
   readonly artifacts: ActionArtifact[] = [];
   readonly tokenUsage: TokenUsageItem[] = [];
@@ -74,9 +75,19 @@ export class StepWriter {
     else this.schedule(FLUSH_MS);
   }
 
+  /**
+   * Stores the logs with this one. While a logs write is still waiting in the queue, that write
+   * takes this line too (it reads the list when it runs), so a burst of lines (a tool loop) costs
+   * one write, not one each.
+   */
   addLog(log: ActionLog): Promise<void> {
     this.logs.push(log);
-    return this.patch({ logs: [...this.logs] });
+    if (this.logsQueued) return this.chain;
+    this.logsQueued = true;
+    return this.enqueue(() => {
+      this.logsQueued = false;
+      return patchStep(this.db, this.resultId, this.version, this.stepIndex, { logs: [...this.logs] });
+    });
   }
 
   addArtifact(artifact: ActionArtifact): Promise<void> {

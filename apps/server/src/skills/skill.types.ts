@@ -102,6 +102,17 @@ export interface SkillToolsInput {
   uid: string;
   resultId: string;
   selectedMcpServers: string[];
+  /** The run (target, signal, log) the tools act in. */
+  env: SkillRunEnv;
+}
+
+/** What `check` sees of a request before a run is recorded. */
+export interface SkillCheckInput {
+  ctx: AppContext;
+  uid: string;
+  selectedMcpServers: string[];
+  /** The chat model the run will use (null for skills without one). */
+  model: ResolvedModel | null;
 }
 
 export interface SkillDefinition {
@@ -115,7 +126,14 @@ export interface SkillDefinition {
   prompt(input: SkillPromptInput): SkillPrompt;
   /** Tools the model may call; with tools the engine loops up to `maxSteps` model calls. */
   tools?(input: SkillToolsInput): Promise<ToolSet>;
-  maxSteps?: number;
+  /** Most model calls of a run with tools (default 5); a function reads it from the configuration. */
+  maxSteps?: number | ((config: AppContext['config']) => number);
+  /** Extra titleArgs of a tool call's log lines (the server it belongs to, its duration…). */
+  toolInfo?(env: SkillRunEnv, toolName: string, toolCallId: string): Record<string, unknown>;
+  /** Runs after every run, ended well or not (closes what `tools` opened). */
+  cleanup?(env: SkillRunEnv): Promise<void>;
+  /** Checks the request against the caller's data before a run is recorded (throw AppError). */
+  check?(input: SkillCheckInput): Promise<void>;
   /** Structured data derived from the final text (sent as a structured_data event and stored). */
   finish?(text: string): Record<string, unknown> | null;
   /** Checks the request before a run is recorded (throw AppError to refuse it). */
@@ -124,8 +142,8 @@ export interface SkillDefinition {
   prepare?(env: SkillRunEnv): Promise<void>;
   /** Sources the skill looks up itself (web search, library search), cited like the context. */
   gather?(env: SkillRunEnv): Promise<GatheredSource[]>;
-  /** Where the streamed answer is written besides the result (documents, code artifacts). */
-  output?(env: SkillRunEnv): Promise<SkillOutput>;
+  /** Where the streamed answer is written besides the result (documents, code artifacts); null: nowhere. */
+  output?(env: SkillRunEnv): Promise<SkillOutput | null>;
   /** Skills that call no chat model (imageGeneration) do their whole step here. */
   execute?(env: SkillRunEnv): Promise<Record<string, unknown> | void>;
   /** Whether the skill needs a chat model (default true). */

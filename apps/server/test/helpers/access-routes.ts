@@ -1,11 +1,12 @@
 /**
  * The routes of the contract that take an id, as rows for the access matrix (test/access.test.ts):
  * which kind of id each names, the code an id the caller may not use answers, and how to send
- * it. A new route that takes an id (e.g. shares) is one more row in ROUTES.
+ * it. A new route that takes an id is one more row in ROUTES (share.new and the pages-of-a-canvas
+ * routes are here; the share, page and template ids have their matrices in share.test.ts,
+ * pages.test.ts and template.test.ts, since a shared link is readable by design).
  */
 import { randomBytes } from 'node:crypto';
 import type { TestClient, Wrapped } from './http.js';
-import { call } from './items.js';
 
 export type Kind =
   | 'canvas'
@@ -68,11 +69,11 @@ export interface RouteCase {
 const get =
   (path: string): Send =>
   (c, id) =>
-    call(c, 'GET', `/v1${path}${id}`);
+    c.get(`/v1${path}${id}`);
 const post =
   (path: string, body: (id: string, mine: Mine) => unknown): Send =>
   (c, id, mine) =>
-    call(c, 'POST', `/v1${path}`, body(id, mine));
+    c.post(`/v1${path}`, body(id, mine));
 const invoke = (extra: (id: string) => Record<string, unknown>) =>
   post('/skill/invoke', (id) => ({ input: { query: 'hi' }, ...extra(id) }));
 const upload: Send = async (c, id) => {
@@ -92,6 +93,25 @@ const row = (name: string, kind: Kind, send: Send, code = NOT_FOUND[kind]): Rout
 });
 
 export const ROUTES: RouteCase[] = [
+  row(
+    'share new canvas',
+    'canvas',
+    post('/share/new', (entityId) => ({ entityType: 'canvas', entityId })),
+  ),
+  row(
+    'share new document',
+    'document',
+    post('/share/new', (entityId) => ({ entityType: 'document', entityId })),
+  ),
+  row(
+    'share new codeArtifact',
+    'codeArtifact',
+    post('/share/new', (entityId) => ({ entityType: 'codeArtifact', entityId })),
+  ),
+  row('pages of canvas', 'canvas', (c, id) => c.get(`/v1/pages/canvas/${id}`)),
+  row('pages canvas add nodes', 'canvas', (c, id) =>
+    c.post(`/v1/pages/canvas/${id}/nodes`, { nodeIds: ['n-1'] }),
+  ),
   row('canvas detail', 'canvas', get('/canvas/detail?canvasId=')),
   row('canvas data', 'canvas', get('/canvas/data?canvasId=')),
   row('canvas export', 'canvas', get('/canvas/export?format=json&canvasId=')),

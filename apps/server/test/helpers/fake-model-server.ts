@@ -35,11 +35,19 @@ export interface FakeModelServer {
   /** After this many reply chunks the stream stalls (stays open, sends nothing more). */
   stallAfterChunks: number | null;
   /**
+   * Holds back the last word of every chat stream from now on until the returned function is
+   * called: a test sees a stream still being written (a positive signal) however slow the
+   * machine, instead of racing a delay.
+   */
+  holdLastChunk(): () => void;
+  /**
    * When set and the request offers tools, a streamed answer calls these tools (OpenAI
    * `tool_calls` deltas, finish_reason `tool_calls`) unless the conversation already holds tool
    * results; then it answers `reply`.
    */
   toolCalls: Array<{ name: string; arguments: string }> | null;
+  /** How many rounds of `toolCalls` a conversation gets before the answer (default 1). */
+  toolRounds: number;
   close(): Promise<void>;
 }
 
@@ -59,6 +67,7 @@ export function fakeEmbedding(text: string, dimensions = 4): number[] {
 }
 
 export async function startFakeModelServer(opts: { apiKey?: string } = {}): Promise<FakeModelServer> {
+  let gate: Promise<void> | null = null;
   const state: Omit<FakeModelServer, 'url' | 'close'> = {
     requests: [],
     apiKey: opts.apiKey ?? null,
@@ -69,6 +78,15 @@ export async function startFakeModelServer(opts: { apiKey?: string } = {}): Prom
     chunkDelayMs: 0,
     stallAfterChunks: null,
     toolCalls: null,
+    toolRounds: 1,
+    holdLastChunk: () => {
+      let release!: () => void;
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -176,10 +194,12 @@ export async function startFakeModelServer(opts: { apiKey?: string } = {}): Prom
         const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model };
         const send = (v: unknown) => res.write(`data: ${JSON.stringify(v)}\n\n`);
         const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role?: string }>) : [];
-        const hasToolResults = messages.some((m) => m.role === 'tool');
-        if (state.toolCalls && Array.isArray(body.tools) && !hasToolResults) {
+        const rounds = messages.filter(
+          (m) => m.role === 'assistant' && Array.isArray((m as { tool_calls?: unknown }).tool_calls),
+        ).length;
+        if (state.toolCalls && Array.isArray(body.tools) && rounds < state.toolRounds) {
           state.toolCalls.forEach((call, index) => {
-            const id = `call_fake_${index + 1}`;
+            const id = `call_fake_${rounds + 1}_${index + 1}`;
             send({
               ...base,
               choices: [
@@ -223,8 +243,10 @@ export async function startFakeModelServer(opts: { apiKey?: string } = {}): Prom
         const pause = () => new Promise<void>((r) => setTimeout(r, chunkDelayMs));
         void (async () => {
           let sent = 0;
-          for (const delta of deltas) {
+          const lastContent = deltas.length - 1;
+          for (const [i, delta] of deltas.entries()) {
             if (chunkDelayMs) await pause();
+            if (i === lastContent && gate) await gate;
             if (res.destroyed) return;
             if ('content' in delta && stallAfterChunks !== null && sent >= stallAfterChunks) return;
             send({ ...base, choices: [{ index: 0, delta, finish_reason: null }] });

@@ -93,11 +93,13 @@ export function withQuery(path: string, query?: Query): string {
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
-export function createTestClient(baseUrl: string): TestClient {
+/** `headers` go on every request (e.g. `authorization` for a personal API token). */
+export function createTestClient(baseUrl: string, extraHeaders: Record<string, string> = {}): TestClient {
   const jar = new CookieJar();
   const cookieFetch: typeof fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
     const headers = new Headers(init?.headers);
+    for (const [k, v] of Object.entries(extraHeaders)) headers.set(k, v);
     const cookie = jar.header(url.pathname);
     if (cookie) headers.set('cookie', cookie);
     const res = await globalThis.fetch(url, { ...init, headers, redirect: init?.redirect ?? 'manual' });

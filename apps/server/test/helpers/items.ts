@@ -9,16 +9,6 @@ import type { TestClient, Wrapped } from './http.js';
 
 export type { Wrapped } from './http.js';
 
-/** Raw JSON call: the HTTP status and the parsed wrapper. Prefer `user.post` / `user.get`. */
-export async function call<T = unknown>(
-  client: TestClient,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: Wrapped<T> }> {
-  return client.json<Wrapped<T>>(method, path, body);
-}
-
 /** Asserts a business failure: HTTP 200 (never 500) with this code; answers the message. */
 export function expectFailure(res: { status: number; body: Wrapped }, code: string): string {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -37,6 +27,22 @@ export function expectData<T>(res: { status: number; body: Wrapped<T> }): T {
 /** Set-up: a canvas of `user`'s, made by the factory (no HTTP); answers its id. */
 export async function createCanvas(user: BuiltUser, title = 'A canvas'): Promise<string> {
   return (await buildCanvas(user, { title })).canvasId;
+}
+
+/** A canvas made through the import route (an Atelier canvas file, version 2); answers its id. */
+export async function importCanvas(
+  user: BuiltUser,
+  title: string,
+  nodes: unknown[],
+  edges: unknown[] = [],
+): Promise<string> {
+  const fd = new FormData();
+  const file = { format: 'atelier-canvas', version: 2, title, nodes, edges };
+  fd.append('file', new Blob([JSON.stringify(file)], { type: 'application/json' }), 'c.json');
+  const res = (await (await user.client.fetch('/v1/canvas/import', { method: 'POST', body: fd })).json()) as {
+    data: { canvasId: string };
+  };
+  return res.data.canvasId;
 }
 
 /** Set-up: a document of `user`'s, made by the factory (no HTTP); answers its id. */

@@ -2,11 +2,11 @@
 import { expect } from 'vitest';
 import type { Resource } from '@atelier/contract';
 import type { TestClient } from './http.js';
-import { call, expectData, type Wrapped } from './items.js';
+import { expectData, type Wrapped } from './items.js';
 import type { TestServer } from './server.js';
 
 export async function createResource(client: TestClient, body: Record<string, unknown>): Promise<Resource> {
-  return expectData(await call<Resource>(client, 'POST', '/v1/knowledge/resource/create', body));
+  return expectData(await client.post<Resource>('/v1/knowledge/resource/create', body));
 }
 
 export async function createWithFile(
@@ -25,7 +25,5 @@ export async function createWithFile(
 /** Waits for the job queue, then answers the resource's detail (with content). */
 export async function settled(server: TestServer, client: TestClient, resourceId: string): Promise<Resource> {
   await server.server.ctx.queue.drain();
-  return expectData(
-    await call<Resource>(client, 'GET', `/v1/knowledge/resource/detail?resourceId=${resourceId}`),
-  );
+  return expectData(await client.get<Resource>('/v1/knowledge/resource/detail', { resourceId }));
 }

@@ -22,9 +22,23 @@ export interface TestServer {
   /** Mails written to the development outbox, oldest first. */
   outbox(): Array<{ to: string; subject: string; text: string; code?: string; purpose?: string; at: string }>;
   close(): Promise<void>;
+  /**
+   * Stops this server (its database and data directory stay) and starts another on them, its
+   * clock `advanceMs` ahead of this one's: "the server was down for a while". Answers the new
+   * server; close that one (not this) at the end.
+   */
+  restart(advanceMs?: number): Promise<TestServer>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export interface StartTestServerOptions {
+  /** false: answer as soon as the server listens, before the built-in templates are installed. */
+  awaitBuiltinTemplates?: boolean;
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: StartTestServerOptions = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-test-'));
   const database = await createTestDatabase(undefined, dataDir);
   const config = loadConfig({
@@ -37,17 +51,21 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     OLLAMA_DETECT: 'false',
     // factories sign users up from distinct X-Forwarded-For addresses to stay under per-IP limits
     TRUST_PROXY: 'true',
+    // 16 canvases per start: only the files about templates install them
+    BUILTIN_TEMPLATES: 'false',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
   const clock = new TestClock();
   const server = await startServer(config, { clock });
-  return {
-    url: server.url,
-    server,
+  // The built-in templates install after listen; the files that turn them on test them installed.
+  if (options.awaitBuiltinTemplates !== false) await server.builtinTemplates;
+  const wrap = (running: RunningServer, runningClock: TestClock): TestServer => ({
+    url: running.url,
+    server: running,
     dataDir,
-    clock,
-    client: () => createTestClient(server.url),
+    clock: runningClock,
+    client: () => createTestClient(running.url),
     outbox: () => {
       const file = join(dataDir, 'mail-outbox.jsonl');
       if (!existsSync(file)) return [];
@@ -57,9 +75,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         .map((l) => JSON.parse(l) as ReturnType<TestServer['outbox']>[number]);
     },
     close: async () => {
-      await server.close();
+      await running.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
-  };
+    restart: async (advanceMs = 0) => {
+      await running.close();
+      const next = new TestClock();
+      next.advance(Math.max(0, runningClock.now() - next.now() + advanceMs));
+      return wrap(await startServer(config, { clock: next }), next);
+    },
+  });
+  return wrap(server, clock);
 }

@@ -1,51 +1,32 @@
 /**
- * Skill-run fixtures: a test server whose users have a chat model on the fake provider, and an
- * SSE reader for /skill/streamInvoke that collects events (optionally hanging up part-way).
+ * Skill-run helpers for `skillTest` (fixtures.ts): a user with a chat model on the fake provider,
+ * an SSE reader for /skill/streamInvoke that collects events (optionally hanging up part-way), and
+ * a wait for a run's stored result.
  */
 import type { SkillEvent } from '@atelier/contract';
+import { vi } from 'vitest';
 import { buildUser, type BuiltUser } from './factories.js';
-import { startFakeModelServer, type FakeModelServer } from './fake-model-server.js';
+import type { FakeModelServer } from './fake-model-server.js';
 import type { TestClient } from './http.js';
-import { call, expectData } from './items.js';
-import { startTestServer, type TestServer } from './server.js';
+import { expectData } from './items.js';
+import type { TestServer } from './server.js';
 
-export interface SkillFixture {
-  server: TestServer;
-  fake: FakeModelServer;
-  close(): Promise<void>;
-}
+/** A user with a chat model: `itemId` is the model's provider item. */
+export type ModelUser = BuiltUser & { itemId: string };
 
-export async function startSkillFixture(env: Record<string, string> = {}): Promise<SkillFixture> {
-  const fake = await startFakeModelServer();
-  const server = await startTestServer({
-    SKILL_IDLE_TIMEOUT: '1500ms',
-    SKILL_MODEL_RETRIES: '0',
-    SKILL_ABORT_POLL: '100ms',
-    ...env,
-  });
-  return {
-    server,
-    fake,
-    close: async () => {
-      await server.close();
-      await fake.close();
-    },
-  };
-}
-
-/** A user with one enabled chat model (`fake-chat`, tier t2) on the fake provider; answers its item id. */
-export async function buildUserWithModel(fx: SkillFixture): Promise<BuiltUser & { itemId: string }> {
-  const user = await buildUser(fx.server);
+/** A user of `server` with one enabled chat model (`fake-chat`, tier t2) on `fake`. */
+export async function buildUserWithModel(server: TestServer, fake: FakeModelServer): Promise<ModelUser> {
+  const user = await buildUser(server);
   const provider = expectData(
-    await call<{ providerId: string }>(user.client, 'POST', '/v1/provider/create', {
+    await user.post<{ providerId: string }>('/v1/provider/create', {
       providerKey: 'openai-compatible',
       name: 'Fake',
       categories: ['llm'],
-      baseUrl: `${fx.fake.url}/v1`,
+      baseUrl: `${fake.url}/v1`,
     }),
   );
   const item = expectData(
-    await call<{ itemId: string }>(user.client, 'POST', '/v1/provider/item/create', {
+    await user.post<{ itemId: string }>('/v1/provider/item/create', {
       providerId: provider.providerId,
       name: 'fake-chat',
       category: 'llm',
@@ -54,6 +35,17 @@ export async function buildUserWithModel(fx: SkillFixture): Promise<BuiltUser & 
     }),
   );
   return { ...user, itemId: item.itemId };
+}
+
+/** Puts the fake model back to its default answer: no reasoning, error, delay or stall. */
+export function resetFake(fake: FakeModelServer): void {
+  Object.assign(fake, {
+    reply: 'Hello from the fake model',
+    reasoning: '',
+    chatError: null,
+    chunkDelayMs: 0,
+    stallAfterChunks: null,
+  });
 }
 
 export interface StreamResult {
@@ -118,18 +110,19 @@ export async function streamSkill(
 export const contentOf = (events: SkillEvent[]) => events.map((e) => e.content ?? '').join('');
 export const reasoningOf = (events: SkillEvent[]) => events.map((e) => e.reasoningContent ?? '').join('');
 
-/** Polls /action/result until `done` answers true (or throws after `ms`). */
+/** Reads /action/result until `done` answers true (vitest's `vi.waitFor`; fails after `ms`). */
 export async function waitForResult<T extends { status: string }>(
   client: TestClient,
   resultId: string,
   done: (r: T) => boolean = (r) => r.status === 'finish' || r.status === 'failed',
   ms = 10_000,
 ): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const r = expectData(await call<T>(client, 'GET', `/v1/action/result?resultId=${resultId}`));
-    if (done(r)) return r;
-    if (Date.now() > until) throw new Error(`result ${resultId} still ${r.status}`);
-    await new Promise((res) => setTimeout(res, 50));
-  }
+  return vi.waitFor(
+    async () => {
+      const r = expectData(await client.get<T>('/v1/action/result', { resultId }));
+      if (!done(r)) throw new Error(`result ${resultId} still ${r.status}`);
+      return r;
+    },
+    { timeout: ms, interval: 50 },
+  );
 }

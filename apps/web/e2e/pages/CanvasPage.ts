@@ -1,6 +1,7 @@
 /** Page objects: the canvases list and one canvas with its toolbar, context menu and panels. */
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from 'playwright-core';
+import { clickToFocus } from '../support/browser';
 
 /** The bytes of a finished download. */
 export async function downloadBytes(download: Download): Promise<Buffer> {
@@ -35,9 +36,7 @@ export class CanvasScreen {
   }
 
   async waitUntilSaved(): Promise<void> {
-    await this.page
-      .locator('[data-testid="canvas-toolbar"] [data-status="saved"]')
-      .waitFor({ timeout: 20_000 });
+    await this.page.locator('[data-testid="canvas-toolbar"] [data-status="saved"]').waitFor();
   }
 
   canvasId(): string {
@@ -91,13 +90,13 @@ export class CanvasScreen {
 
   /** Waits until toasts (shown over the toolbar) are gone. */
   async waitForToasts(): Promise<void> {
-    await this.page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
+    await this.page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
   }
 
   async addCodeArtifact(type: string): Promise<void> {
     await this.page.getByTestId('canvas-add-artifact').click();
     await this.page.getByTestId(`canvas-add-artifact-${type}`).click();
-    await this.node('codeArtifact').last().waitFor({ timeout: 20_000 });
+    await this.node('codeArtifact').last().waitFor();
   }
 
   async exportImage(): Promise<Buffer> {
@@ -118,11 +117,9 @@ export class CanvasScreen {
   async addDocument(text: string): Promise<void> {
     await this.page.getByTestId('canvas-add-document').click();
     const editor = this.page.getByTestId('doc-editor');
-    await editor.waitFor({ timeout: 20_000 });
-    await editor.click();
+    await editor.waitFor();
+    await clickToFocus(editor);
     await this.page.keyboard.type(text);
-    await this.page
-      .locator('[data-testid="document-panel"] [data-status="saved"]')
-      .waitFor({ timeout: 20_000 });
+    await this.page.locator('[data-testid="document-panel"] [data-status="saved"]').waitFor();
   }
 }

@@ -10,7 +10,9 @@ export class ErrorToast {
   readonly copy: Locator;
 
   constructor(page: Page) {
-    this.root = page.getByTestId('error-toast').last();
+    // a toast that has started to close (antd adds `-fade-leave` classes) no longer counts: its
+    // closing transition is the browser's business, and under Playwright's clock it can stall
+    this.root = page.locator('[data-testid="error-toast"]:not([class*="-fade-leave"])').last();
     this.title = this.root.locator('.ant-notification-notice-title');
     this.body = this.root.getByTestId('error-toast-body');
     this.traceId = this.root.getByTestId('error-toast-trace');

@@ -1,5 +1,6 @@
 /** Page object: the signed-in home with its sidebar and onboarding dialog. */
 import type { Locator, Page } from 'playwright-core';
+import { dismissHighlights } from '../support/api';
 import { SettingsModal } from './SettingsModal';
 
 export class HomePage {
@@ -27,13 +28,7 @@ export class HomePage {
 
   /** New accounts get the feature highlights; skip them when they are open. */
   async skipHighlightsIfShown(): Promise<void> {
-    const skip = this.page.getByTestId('highlights-skip');
-    try {
-      await skip.waitFor({ timeout: 3_000 });
-    } catch {
-      return;
-    }
-    await skip.click();
+    await dismissHighlights(this.page);
     await this.highlights.waitFor({ state: 'hidden' });
   }
 

@@ -1,5 +1,5 @@
 /** Debian's Chromium through playwright-core (never a downloaded browser), one context per test. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,13 @@ export const SCREENSHOT_DIR = resolve(
   dirname(fileURLToPath(import.meta.url)),
   '../../../../test-output/screenshots',
 );
+
+/**
+ * How long a browser test waits for something that must happen (an element, a response, a
+ * poll): generous, because on a loaded 2-core machine a step can take many seconds, and a hung
+ * step still fails. Every page gets it as its default timeout.
+ */
+export const LONG_WAIT = 60_000;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -42,6 +49,7 @@ export async function openPage(
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: 1280, height: 800 },
   });
+  context.setDefaultTimeout(LONG_WAIT);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   if (options.debug) {
     await context.addInitScript(() => {
@@ -64,4 +72,33 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
+}
+
+/**
+ * Waits until the keyboard is in `target`: the element or one of its descendants has the focus,
+ * or (inside a rich-text editor) the editable root that holds it does. Call it before
+ * `page.keyboard.type`: a field that takes the focus in an effect or on the next frame is focused
+ * later than it appears, and on a busy machine the first letters would go elsewhere.
+ */
+export async function waitForFocus(target: Locator, timeout = LONG_WAIT): Promise<void> {
+  const handle = await target.elementHandle({ timeout });
+  if (!handle) throw new Error('waitForFocus: no element');
+  await target.page().waitForFunction(
+    (el) => {
+      const active = document.activeElement;
+      if (!active) return false;
+      return (
+        el.contains(active) ||
+        (active instanceof HTMLElement && active.isContentEditable && active.contains(el))
+      );
+    },
+    handle,
+    { timeout },
+  );
+}
+
+/** Clicks into a field and waits until it has the keyboard. */
+export async function clickToFocus(target: Locator): Promise<void> {
+  await target.click();
+  await waitForFocus(target);
 }

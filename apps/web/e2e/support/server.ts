@@ -114,10 +114,15 @@ async function spawnServer(env: Record<string, string>, dataDir: string): Promis
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
+  // Not the runner's REDIS_URL: with it, every server of the run (this one, the other browser
+  // files', the integration tests' running beside them) would count its requests in the same
+  // Redis rate-limit windows (keyed by 127.0.0.1), and a busy run would answer sign-ups with
+  // E0010. One server process needs no Redis; a file that wants it passes REDIS_URL in `env`.
+  const { REDIS_URL: _runnerRedis, ...inherited } = process.env;
   const child = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       DATA_DIR: dataDir,
       // stored files are linked under PUBLIC_URL; it must be the address the browser uses
@@ -126,6 +131,12 @@ async function spawnServer(env: Record<string, string>, dataDir: string): Promis
       ACCESS_TOKEN_TTL: '3s',
       JWT_SECRET: E2E_JWT_SECRET,
       LOG_LEVEL: 'warn',
+      // sign-ups, sign-ins and the refresh every 3 s above, one address: a fast file passes the
+      // default 30 a minute. A file testing the limit sets its own.
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      // building the 16 built-in template canvases costs each server seconds at start; a file
+      // about templates turns it on
+      BUILTIN_TEMPLATES: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

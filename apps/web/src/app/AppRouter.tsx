@@ -28,6 +28,12 @@ export const routeTable: RouteObject[] = [
         lazy: () =>
           import('../features/auth/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })),
       },
+      {
+        // the public share viewer: signed in or not, no app shell (features/share/viewer)
+        path: 'share/:shareId',
+        lazy: () =>
+          import('../features/share/viewer/ShareViewerPage').then((m) => ({ Component: m.ShareViewerPage })),
+      },
       { element: <SessionGate />, children: signedInRoutes },
     ],
   },

@@ -15,6 +15,10 @@ export const signedInRoutes: RouteObject[] = [
     lazy: () => import('../features/canvas/CanvasPage').then((m) => ({ Component: m.CanvasPage })),
   },
   {
+    path: 'templates',
+    lazy: () => import('../features/templates/TemplatesPage').then((m) => ({ Component: m.TemplatesPage })),
+  },
+  {
     path: 'projects',
     lazy: () => import('../features/projects/ProjectsPage').then((m) => ({ Component: m.ProjectsPage })),
   },
@@ -22,6 +26,14 @@ export const signedInRoutes: RouteObject[] = [
     path: 'projects/:projectId',
     lazy: () =>
       import('../features/projects/ProjectDetailPage').then((m) => ({ Component: m.ProjectDetailPage })),
+  },
+  {
+    path: 'pages',
+    lazy: () => import('../features/pages/PagesListPage').then((m) => ({ Component: m.PagesListPage })),
+  },
+  {
+    path: 'pages/:pageId',
+    lazy: () => import('../features/pages/PageEditorPage').then((m) => ({ Component: m.PageEditorPage })),
   },
   {
     path: 'labels',
@@ -43,6 +55,14 @@ export const signedInRoutes: RouteObject[] = [
   {
     path: 'library/:tab?',
     lazy: () => import('../features/library/LibraryPage').then((m) => ({ Component: m.LibraryPage })),
+  },
+  {
+    path: 'skills/instance/:skillId',
+    lazy: () => import('../features/skills/SkillDetailPage').then((m) => ({ Component: m.SkillDetailPage })),
+  },
+  {
+    path: 'skills/:tab?',
+    lazy: () => import('../features/skills/SkillsPage').then((m) => ({ Component: m.SkillsPage })),
   },
   {
     path: 'threads',

@@ -17,6 +17,12 @@ export const McpReconnectSchema = z.object({
   delayMs: z.number().int().min(0).max(600_000).default(1_000),
 });
 
+export const McpServerStatusSchema = z.enum(['enabled', 'disabled', 'failed']);
+export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
+
+/** Header and env values in answers: never in full (the last 4 characters of long ones). */
+export const MCP_SECRET_MASK = '••••••••';
+
 export const McpServerSchema = z.object({
   /** Unique per user; the key of update, delete and selectedMcpServers. */
   name: z.string(),
@@ -30,6 +36,15 @@ export const McpServerSchema = z.object({
   config: MetadataSchema.nullish(),
   enabled: z.boolean(),
   isGlobal: z.boolean(),
+  /**
+   * Extension: what the interface shows. failed when the last validation failed, else enabled or
+   * disabled; toolCount and tools as the last successful validation listed them.
+   */
+  status: McpServerStatusSchema.optional(),
+  toolCount: z.number().int().nullish(),
+  tools: z.array(z.string()).nullish(),
+  lastError: z.string().nullish(),
+  validatedAt: TimestampSchema.nullish(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
@@ -89,6 +104,37 @@ export const McpValidateResultSchema = z.object({
   error: z.string().optional(),
   tools: z.array(McpToolSchema),
 });
+
+/**
+ * Extension: batch import body. A JSON array of servers, or the object Claude Desktop and Cursor
+ * write (`{ "mcpServers": { "<name>": { url, headers, type } } }`). Each item is checked on its
+ * own, so one bad item does not refuse the others.
+ */
+export const McpServerImportBodySchema = z.object({
+  servers: z.union([
+    z.array(z.unknown()).min(1, 'Batch import needs a non-empty JSON array').max(100),
+    z.object({ mcpServers: z.record(z.string(), z.unknown()) }),
+  ]),
+});
+export type McpServerImportBody = z.infer<typeof McpServerImportBodySchema>;
+
+export const McpImportItemSchema = z.object({
+  /** Position in the array (or the object's key order). */
+  index: z.number().int(),
+  name: z.string().nullish(),
+  ok: z.boolean(),
+  error: z.string().optional(),
+  /** Why an item failed: stdio on the web, a name taken (already stored or twice in the batch), or invalid fields. */
+  reason: z.enum(['stdio', 'duplicate', 'invalid']).optional(),
+});
+
+/** Full success when failed is 0; otherwise a partial (or total) failure with each reason. */
+export const McpImportResultSchema = z.object({
+  created: z.number().int(),
+  failed: z.number().int(),
+  items: z.array(McpImportItemSchema),
+});
+export type McpImportResult = z.infer<typeof McpImportResultSchema>;
 
 export const ListMcpServersQuerySchema = z.object({
   enabled: QueryBooleanSchema.optional(),

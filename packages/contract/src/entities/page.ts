@@ -89,3 +89,10 @@ export const UpdatePageSchema = z.object({
 export type UpdatePage = z.infer<typeof UpdatePageSchema>;
 
 export const ListPagesQuerySchema = PageQuerySchema.extend({ status: PageStatusSchema.optional() });
+
+/** Formats a page exports to (ours beyond the spec: issue 11 point 9). */
+export const PageExportFormatSchema = z.enum(['pptx', 'pdf']);
+export type PageExportFormat = z.infer<typeof PageExportFormatSchema>;
+export const PageExportQuerySchema = z.object({ format: PageExportFormatSchema });
+/** A published page's export, for anyone who may open its share. */
+export const SharePageExportQuerySchema = z.object({ shareId: IdSchema, format: PageExportFormatSchema });

@@ -59,11 +59,13 @@ export type InvokeContext = z.infer<typeof InvokeContextSchema>;
 /**
  * The part of a document editDoc and rewriteDoc change. `text` is the selected text as Markdown
  * (what the editor's selection serialises to) and must occur in the document; editDoc without
- * `text` writes at the end of the document.
+ * `text` writes at the end of the document. With `suggest` the document is left alone: the answer
+ * only streams back (the editor shows it as a suggestion and applies it if the user accepts).
  */
 export const SkillSelectionSchema = z.object({
   docId: IdSchema,
   text: z.string().min(1, 'The selection cannot be empty').max(LIMITS.maxContentChars).optional(),
+  suggest: z.boolean().optional(),
 });
 export type SkillSelection = z.infer<typeof SkillSelectionSchema>;
 

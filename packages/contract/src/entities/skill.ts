@@ -125,6 +125,8 @@ export const CreateSkillInstanceSchema = z.object({
   description: DescriptionSchema.optional(),
   icon: IconSchema.optional(),
   tplConfig: TplConfigSchema.optional(),
+  /** The context rules this instance takes; the template's when omitted. */
+  invocationConfig: SkillInvocationConfigSchema.optional(),
 });
 export type CreateSkillInstance = z.infer<typeof CreateSkillInstanceSchema>;
 
@@ -134,6 +136,7 @@ export const UpdateSkillInstanceSchema = z.object({
   description: DescriptionSchema.optional(),
   icon: IconSchema.nullable().optional(),
   tplConfig: TplConfigSchema.optional(),
+  invocationConfig: SkillInvocationConfigSchema.optional(),
 });
 export type UpdateSkillInstance = z.infer<typeof UpdateSkillInstanceSchema>;
 
@@ -144,3 +147,4 @@ export const ListSkillInstancesQuerySchema = PageQuerySchema.extend({
   /** Pinned instances first, most recently pinned on top. */
   sortByPin: QueryBooleanSchema.optional(),
 });
+export type ListSkillInstancesQuery = z.infer<typeof ListSkillInstancesQuerySchema>;

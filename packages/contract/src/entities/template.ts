@@ -63,6 +63,8 @@ export const UpdateTemplateSchema = z.object({
   description: DescriptionSchema.optional(),
   categoryId: IdSchema.nullable().optional(),
   language: LanguageSchema.optional(),
+  /** Publish the canvas again: the template then shows its current content (version + 1). */
+  republish: z.boolean().optional(),
 });
 export type UpdateTemplate = z.infer<typeof UpdateTemplateSchema>;
 
@@ -72,4 +74,10 @@ export const ListTemplatesQuerySchema = PageQuerySchema.extend({
   categoryId: IdSchema.optional(),
   language: z.string().max(16).optional(),
   featured: QueryBooleanSchema.optional(),
+  /** Words in the title or description (case-insensitive). */
+  q: z.string().trim().max(200).optional(),
 });
+
+/** Unpublish one of the caller's templates (its share is revoked; the canvas stays). */
+export const DeleteTemplateSchema = z.object({ templateId: IdSchema });
+export type DeleteTemplate = z.infer<typeof DeleteTemplateSchema>;

@@ -19,6 +19,11 @@ export const TimerConfigSchema = z.object({
   datetime: z.iso.datetime({ offset: true }),
   /** Omitted: run once. */
   repeatInterval: RepeatIntervalSchema.optional(),
+  /**
+   * IANA time zone (e.g. Europe/Paris) in which days, months and years are counted: the user's,
+   * sent by the app from the browser. Omitted: the fixed offset of `datetime`.
+   */
+  timeZone: z.string().min(1).max(64).optional(),
 });
 export type TimerConfig = z.infer<typeof TimerConfigSchema>;
 
@@ -38,6 +43,9 @@ export const SkillTriggerSchema = z.object({
   context: InvokeContextSchema.nullish(),
   tplConfig: TplConfigSchema.nullish(),
   enabled: z.boolean(),
+  /** When a timer trigger runs next (null: disabled, an event trigger, or a one-off that ran). */
+  nextRunAt: TimestampSchema.nullish(),
+  lastRunAt: TimestampSchema.nullish(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
@@ -89,3 +97,4 @@ export type UpdateSkillTrigger = z.infer<typeof UpdateSkillTriggerSchema>;
 export const TriggerIdBodySchema = z.object({ triggerId: IdSchema });
 
 export const ListSkillTriggersQuerySchema = PageQuerySchema.extend({ skillId: IdSchema.optional() });
+export type ListSkillTriggersQuery = z.infer<typeof ListSkillTriggersQuerySchema>;

@@ -4,6 +4,8 @@ import { defineRoute } from '../route.js';
 import { EmptySchema } from '../entities/common.js';
 import {
   ListMcpServersQuerySchema,
+  McpImportResultSchema,
+  McpServerImportBodySchema,
   McpServerNameBodySchema,
   McpServerSchema,
   McpValidateResultSchema,
@@ -56,6 +58,18 @@ export const mcpRoutes = {
     body: UpsertMcpServerSchema,
     response: McpValidateResultSchema,
     errors: ['E0003'],
+  }),
+  'mcpServer.import': defineRoute({
+    id: 'mcpServer.import',
+    method: 'POST',
+    path: '/mcp-server/import',
+    summary: 'Add several MCP servers from JSON; answers which were added and why the others were not',
+    tag,
+    auth: 'user',
+    body: McpServerImportBodySchema,
+    response: McpImportResultSchema,
+    errors: ['E0003'],
+    extension: true,
   }),
   'mcpServer.list': defineRoute({
     id: 'mcpServer.list',

@@ -9,9 +9,12 @@ import {
   DuplicateShareSchema,
   ListSharesQuerySchema,
   ShareIdQuerySchema,
+  ShareLiveTokenSchema,
   ShareRecordSchema,
   SharedContentSchema,
+  UpdateShareSchema,
 } from '../entities/share.js';
+import { SharePageExportQuerySchema } from '../entities/page.js';
 
 export const shareRoutes = {
   'share.new': defineRoute({
@@ -24,6 +27,18 @@ export const shareRoutes = {
     body: CreateShareSchema,
     response: ShareRecordSchema,
     errors: ['E0003', 'E1000', 'E1003', 'E1010', 'E1011', 'E1012', 'E1013', 'E2004'],
+  }),
+  'share.update': defineRoute({
+    id: 'share.update',
+    method: 'POST',
+    path: '/share/update',
+    summary: "Change a share's access, expiry, duplication or live setting without publishing again",
+    tag: 'share',
+    auth: 'user',
+    body: UpdateShareSchema,
+    response: ShareRecordSchema,
+    errors: ['E0003', 'E1009'],
+    extension: true,
   }),
   'share.delete': defineRoute({
     id: 'share.delete',
@@ -67,6 +82,32 @@ export const shareRoutes = {
     auth: 'none',
     query: ShareIdQuerySchema,
     response: SharedContentSchema,
+    errors: ['E0003', 'E1009'],
+    extension: true,
+  }),
+  'share.liveToken': defineRoute({
+    id: 'share.liveToken',
+    method: 'GET',
+    path: '/share/liveToken',
+    summary: 'A read-only collaboration token for a live canvas or document share (no session needed)',
+    tag: 'share',
+    auth: 'none',
+    query: ShareIdQuerySchema,
+    response: ShareLiveTokenSchema,
+    errors: ['E0003', 'E1009'],
+    extension: true,
+  }),
+  'share.exportPage': defineRoute({
+    id: 'share.exportPage',
+    method: 'GET',
+    path: '/share/export',
+    summary:
+      "Download a shared page as PowerPoint (.pptx) or PDF, built from the share's snapshot (no session needed)",
+    tag: 'share',
+    auth: 'optional',
+    query: SharePageExportQuerySchema,
+    responseKind: 'file',
+    response: z.unknown(),
     errors: ['E0003', 'E1009'],
     extension: true,
   }),

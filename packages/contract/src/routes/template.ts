@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.js';
 import {
   CreateTemplateSchema,
+  DeleteTemplateSchema,
   ListTemplatesQuerySchema,
   TemplateCategorySchema,
   TemplateSchema,
@@ -31,6 +32,18 @@ export const templateRoutes = {
     body: UpdateTemplateSchema,
     response: TemplateSchema,
     errors: ['E0003', 'E1009'],
+  }),
+  'template.delete': defineRoute({
+    id: 'template.delete',
+    method: 'POST',
+    path: '/template/delete',
+    summary: 'Unpublish one of your templates (revokes its share; the canvas stays)',
+    tag: 'template',
+    auth: 'user',
+    body: DeleteTemplateSchema,
+    response: z.object({}),
+    errors: ['E0003', 'E1009'],
+    extension: true,
   }),
   'template.list': defineRoute({
     id: 'template.list',

@@ -6,6 +6,13 @@ import {
   UpdateUserSettingsSchema,
   UserSettingsSchema,
 } from '../entities/user.js';
+import {
+  ApiTokenSchema,
+  CreateApiTokenSchema,
+  CreatedApiTokenSchema,
+  RevokeApiTokenSchema,
+} from '../entities/api-token.js';
+import { z } from 'zod';
 
 const tag = 'user';
 
@@ -41,5 +48,40 @@ export const userRoutes = {
     query: CheckSettingsFieldQuerySchema,
     response: CheckSettingsFieldResultSchema,
     errors: ['E0003'],
+  }),
+  'user.apiToken.list': defineRoute({
+    id: 'user.apiToken.list',
+    method: 'GET',
+    path: '/user/apiToken/list',
+    summary: "The signed-in user's personal API tokens (never the tokens themselves)",
+    tag,
+    auth: 'user',
+    response: z.array(ApiTokenSchema),
+    errors: ['E0011', 'E0016'],
+    extension: true,
+  }),
+  'user.apiToken.create': defineRoute({
+    id: 'user.apiToken.create',
+    method: 'POST',
+    path: '/user/apiToken/create',
+    summary: 'Create a personal API token; the answer is the only time the token is shown',
+    tag,
+    auth: 'user',
+    body: CreateApiTokenSchema,
+    response: CreatedApiTokenSchema,
+    errors: ['E0003', 'E0011', 'E0016'],
+    extension: true,
+  }),
+  'user.apiToken.revoke': defineRoute({
+    id: 'user.apiToken.revoke',
+    method: 'POST',
+    path: '/user/apiToken/revoke',
+    summary: 'Revoke a personal API token; it stops working at once',
+    tag,
+    auth: 'user',
+    body: RevokeApiTokenSchema,
+    response: z.object({ tokenId: z.string() }),
+    errors: ['E0003', 'E0011', 'E0016', 'E0017'],
+    extension: true,
   }),
 } as const;

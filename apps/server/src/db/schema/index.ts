@@ -12,3 +12,8 @@ export * from './collab.js';
 export * from './provider.js';
 export * from './action.js';
 export * from './resource.js';
+export * from './mcp.js';
+export * from './share.js';
+export * from './page.js';
+export * from './template.js';
+export * from './skill.js';

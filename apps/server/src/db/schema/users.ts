@@ -91,3 +91,25 @@ export const verificationSessions = pgTable(
   },
   (t) => [index().on(t.email)],
 );
+
+/** Personal API tokens (issue 12): sha256 of the token only; the token is shown once. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    tokenId: text('token_id').primaryKey(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `read` or `read-write`. */
+    scope: text('scope').notNull(),
+    /** The token's first characters, shown in the list to tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at'),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index().on(t.uid)],
+);

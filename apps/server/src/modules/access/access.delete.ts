@@ -5,13 +5,17 @@
  * - references from or to them (documents, resources),
  * - their library index entries (search chunks and vectors go with the entries),
  * - their collaborative state (canvases, documents), whose live sessions are closed after commit,
- * - files uploaded for them (`files.entity_type/entity_id`), rows now and stored objects after commit.
+ * - files uploaded for them (`files.entity_type/entity_id`), rows now and stored objects after commit,
+ * - the share links of the deleted items (canvases, documents, resources; their child shares inside
+ *   other shares too) and of the pages a deleted canvas took with it, with their child shares: the links then answer E1009 / 404 and
+ *   their stored snapshots and files are removed after commit. Template shares stay (a template is a
+ *   published copy that outlives its source canvas; see docs/decisions.md).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { canvasDocName, documentDocName } from '../../collab/collab.names.js';
 import { deleteState } from '../../collab/collab.store.js';
 import type { AppContext } from '../../context.js';
-import { files } from '../../db/schema/index.js';
+import { files, pages, shares } from '../../db/schema/index.js';
 import { removeEntries } from '../../ingest/ingest.indexer.js';
 import { deleteLabelsOn } from '../label/label.repository.js';
 import { deleteReferencesOf } from '../reference/reference.repository.js';
@@ -58,7 +62,65 @@ export async function removeDependents(
     .delete(files)
     .where(and(eq(files.uid, uid), eq(files.entityType, type), inArray(files.entityId, [...ids])))
     .returning({ key: files.storageKey });
-  return { collabNames, storageKeys: gone.map((f) => f.key) };
+  const shareKeys = await removeSharesOf(tx, uid, type, ids);
+  return { collabNames, storageKeys: [...gone.map((f) => f.key), ...shareKeys] };
+}
+
+/**
+ * Deletes the caller's (non-template) share links of the deleted items, and those of pages whose
+ * canvas is gone (pages go with their canvas), with their child shares; answers the stored keys
+ * (snapshots and copied files) to delete after commit.
+ */
+async function removeSharesOf(
+  tx: DbOrTx,
+  uid: string,
+  type: DeletableType,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (type === 'project') return [];
+  const orphanPages =
+    type === 'canvas'
+      ? and(
+          eq(shares.entityType, 'page'),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(pages)
+              .where(eq(pages.pageId, shares.entityId)),
+          ),
+        )
+      : undefined;
+  const roots = await tx
+    .select({ shareId: shares.shareId })
+    .from(shares)
+    .where(
+      and(
+        eq(shares.uid, uid),
+        isNull(shares.templateId),
+        or(and(eq(shares.entityType, type), inArray(shares.entityId, [...ids])), orphanPages),
+      ),
+    );
+  const keys: string[] = [];
+  let level = roots.map((r) => r.shareId);
+  const all: string[] = [];
+  while (level.length) {
+    const rows = await tx
+      .select({ shareId: shares.shareId, files: shares.files })
+      .from(shares)
+      .where(inArray(shares.shareId, level));
+    for (const row of rows) {
+      all.push(row.shareId);
+      keys.push(`shares/${row.shareId}/data.json`);
+      for (const name of Object.keys(row.files)) keys.push(`shares/${row.shareId}/files/${name}`);
+    }
+    const children = await tx
+      .select({ shareId: shares.shareId })
+      .from(shares)
+      .where(inArray(shares.parentShareId, level));
+    level = children.map((c) => c.shareId).filter((id) => !all.includes(id));
+  }
+  if (all.length) await tx.delete(shares).where(inArray(shares.shareId, all));
+  return keys;
 }
 
 export interface RemovalEffects {

@@ -13,11 +13,15 @@ import {
   documents,
   labelClasses,
   labelInstances,
+  mcpServers,
+  pages,
   projects,
   providerItems,
   providers,
   references,
   resources,
+  shares,
+  templates,
 } from '../../db/schema/index.js';
 import type { DbOrTx } from '../../db/helpers.js';
 
@@ -33,9 +37,11 @@ export type AccessType =
   | 'reference'
   | 'provider'
   | 'providerItem'
+  | 'mcpServer'
   | 'user'
   | 'share'
-  | 'page';
+  | 'page'
+  | 'template';
 
 export interface EntityPolicy {
   /** What an id the caller may not see answers: the same as an id that does not exist. */
@@ -81,11 +87,14 @@ export const ENTITY_POLICIES: Readonly<Record<AccessType, EntityPolicy>> = {
     notFound: 'E1016',
     owned: ownedIn(providerItems, providerItems.itemId, providerItems.uid),
   },
+  /** MCP servers are private to their owner (routes name them; the service looks up the id). */
+  mcpServer: { notFound: 'E1017', owned: ownedIn(mcpServers, mcpServers.serverId, mcpServers.uid) },
   /** A user "owns" their own account only. */
   user: { notFound: 'E0005', owned: (_db, uid, ids) => Promise.resolve(ids.filter((id) => id === uid)) },
-  /** Shares and pages are not stored yet: no id names one (their grant source comes with them). */
-  share: { notFound: 'E1009', owned: () => Promise.resolve([]) },
-  page: { notFound: 'E1010', owned: () => Promise.resolve([]) },
+  share: { notFound: 'E1009', owned: ownedIn(shares, shares.shareId, shares.uid) },
+  page: { notFound: 'E1010', owned: ownedIn(pages, pages.pageId, pages.uid) },
+  /** A template answers like the share it publishes (E1009) to whoever may not change it. */
+  template: { notFound: 'E1009', owned: ownedIn(templates, templates.templateId, templates.uid) },
 };
 
 /** The access type behind the contract's entity references (`target`, upload `entityType`…). */

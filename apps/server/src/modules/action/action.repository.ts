@@ -45,6 +45,7 @@ export interface ListResultsFilter extends PageQuery {
   targetId?: string | undefined;
   type?: string | undefined;
   status?: ActionStatus | undefined;
+  skillId?: string | undefined;
 }
 
 function orderBy(order: PageQuery['order']): SQL {
@@ -68,6 +69,7 @@ export async function listResults(db: DbOrTx, uid: string, f: ListResultsFilter)
   if (f.targetId) where.push(eq(actionResults.targetId, f.targetId));
   if (f.type) where.push(eq(actionResults.type, f.type as ActionResultRow['type']));
   if (f.status) where.push(eq(actionResults.status, f.status));
+  if (f.skillId) where.push(sql`${actionResults.runOptions}->>'skillId' = ${f.skillId}`);
   return db
     .select()
     .from(actionResults)

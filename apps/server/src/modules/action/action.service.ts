@@ -44,9 +44,8 @@ export class ActionService {
     return { row, steps: await stepsOf(this.db, row.resultId, row.version) };
   }
 
-  /** Instances are not stored yet, so a skillId filter matches no run. */
+  /** The caller's runs; `skillId`: the runs of one skill instance (its triggers' jobs among them). */
   list(uid: string, query: ListQuery): Promise<ActionResultRow[]> {
-    if (query.skillId) return Promise.resolve([]);
     return listResults(this.db, uid, query);
   }
 

@@ -4,6 +4,7 @@
  * Bearer access tokens are accepted too (browser extension, scripts). The access token names
  * its sign-in (`sid`, the refresh-token family); authenticating checks that sign-in is still
  * live, so logout, reuse detection and a password reset end its access tokens at once.
+ * Personal API tokens (`Authorization: Bearer atl_…`) authenticate as their user with a scope.
  */
 import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -82,12 +83,30 @@ export function accessTokenFrom(req: FastifyRequest): string | undefined {
 /** Whether a sign-in is live (not revoked, not expired): one indexed lookup per request. */
 export type SignInCheck = (claims: AccessClaims) => Promise<boolean>;
 
-export function makeAuthenticate(keys: TokenKeys, isLive: SignInCheck) {
+/** A personal API token's user and scope, or null (apiToken.service.ts). */
+export type ApiTokenCheck = (
+  token: string,
+) => Promise<{ tokenId: string; uid: string; scope: 'read' | 'read-write' } | null>;
+
+/** The sign-in id an API token's requests carry (no refresh-token family stands behind it). */
+export const apiTokenSid = (tokenId: string) => `api-token:${tokenId}`;
+
+export function makeAuthenticate(keys: TokenKeys, isLive: SignInCheck, apiToken?: ApiTokenCheck) {
   return async (req: FastifyRequest): Promise<AuthUser | null> => {
     const token = accessTokenFrom(req);
+    // personal API tokens (`atl_…`) come as Bearer only; anything else is an access JWT
+    if (apiToken && token?.startsWith('atl_') && req.headers.authorization) {
+      const found = await apiToken(token);
+      if (!found) return null;
+      return {
+        uid: found.uid,
+        sid: apiTokenSid(found.tokenId),
+        apiToken: { tokenId: found.tokenId, scope: found.scope },
+      };
+    }
     const claims = token ? await verifyAccessToken(keys, token) : null;
     if (!claims || !(await isLive(claims))) return null;
-    return { uid: claims.uid };
+    return { uid: claims.uid, sid: claims.sid };
   };
 }
 

@@ -134,7 +134,10 @@ export interface DuplicateInput {
   duplicateEntities: boolean;
 }
 
-/** Creates the copy (status `duplicating`, same title unless one is given) and enqueues the job. */
+/**
+ * Creates the copy (status `duplicating`; titled "Title (copy)", "Title (copy 2)"… unless a title
+ * is given) and enqueues the job.
+ */
 export async function startDuplicate(
   ctx: AppContext,
   service: CanvasService,
@@ -146,9 +149,11 @@ export async function startDuplicate(
   if (input.projectId) await service.checkProject(uid, input.projectId);
   const copy = await service.insert(uid, {
     canvasId: newId('canvas'),
-    title: input.title ?? source.title,
+    title: input.title ?? (await service.distinctTitle(uid, source.title, 'copy')),
     projectId,
-    minimapStorageKey: source.minimapStorageKey,
+    // The copy draws its own thumbnail (the web app replaces a canvas's minimap file in place, so
+    // sharing the source's file would let the copy overwrite the original's face).
+    minimapStorageKey: null,
     status: 'duplicating',
     duplicateFrom: source.canvasId,
     duplicateEntities: input.duplicateEntities,

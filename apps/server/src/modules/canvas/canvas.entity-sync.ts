@@ -4,7 +4,7 @@
  * entity. When the entity changes, this brings those copies up to date through the live canvas
  * (every open tab sees the change at once, and the stored state has it after a reload).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { getCanvasSnapshot, updateNode, type CanvasNodeType } from '@atelier/canvas';
 import { canvases } from '../../db/schema/canvas.js';
 import type { DbOrTx } from '../../db/helpers.js';
@@ -19,27 +19,33 @@ export interface EntityNodeFields {
 }
 
 /**
- * Updates the nodes of `type` whose entity is `entityId` on every canvas that holds one (found
- * through the stored snapshots, and the canvases open now). Returns how many canvases changed.
+ * Updates the nodes of `type` whose entity is `entityId` on every canvas of its owner `uid` that
+ * holds one (found through the stored snapshots, and the owner's canvases open now). Only the
+ * owner's canvases are read: an entity is private to its owner, so no one else's canvas can hold
+ * it. Returns how many canvases changed.
  */
 export async function syncEntityNodes(
   db: DbOrTx,
   collab: CollabService,
+  uid: string,
   type: CanvasNodeType,
   entityId: string,
   fields: EntityNodeFields,
 ): Promise<number> {
   if (fields.title === undefined && fields.contentPreview === undefined) return 0;
   const wanted = JSON.stringify({ nodes: [{ type, data: { entityId } }] });
+  const prefix = canvasDocName('');
+  // canvases open right now too: a node added a moment ago may not be in the stored snapshot yet
+  const open = collab
+    .openNames()
+    .filter((n) => n.startsWith(prefix))
+    .map((n) => n.slice(prefix.length));
+  const holds = sql`${canvases.snapshot} @> ${wanted}::jsonb`;
   const rows = await db
     .select({ canvasId: canvases.canvasId })
     .from(canvases)
-    .where(sql`${canvases.snapshot} @> ${wanted}::jsonb`);
-  // canvases open right now too: a node added a moment ago may not be in the stored snapshot yet
-  const names = new Set([
-    ...rows.map((r) => canvasDocName(r.canvasId)),
-    ...collab.openNames().filter((n) => n.startsWith(canvasDocName(''))),
-  ]);
+    .where(and(eq(canvases.uid, uid), open.length ? or(holds, inArray(canvases.canvasId, open)) : holds));
+  const names = rows.map((r) => canvasDocName(r.canvasId));
   let changed = 0;
   for (const name of names) {
     const stale = await collab.read(name, (doc) => nodesToUpdate(doc, type, entityId, fields));

@@ -19,6 +19,7 @@ import { removeDependents, type Removal } from '../access/access.delete.js';
 import type { OwnedFileReader } from '../project/project.service.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import { findUserByUid, type UserRow } from '../user/user.repository.js';
+import { distinctCanvasTitle, type DerivedTitleKind } from './canvas.titles.js';
 
 export type CanvasRow = typeof canvases.$inferSelect;
 
@@ -103,6 +104,11 @@ export class CanvasService {
       if (err instanceof AppError) throw new AppError(err.code, 'minimapStorageKey: no such file');
       throw err;
     });
+  }
+
+  /** A title for a copy or an import that none of the owner's canvases has (canvas.titles.ts). */
+  distinctTitle(uid: string, base: string, kind: DerivedTitleKind): Promise<string> {
+    return distinctCanvasTitle(this.deps.db, uid, base, kind);
   }
 
   async create(uid: string, input: CreateCanvas): Promise<CanvasRow> {

@@ -93,7 +93,10 @@ export function parseCanvasFile(text: string, format: CanvasFileFormat | undefin
   }
 }
 
-/** The title an imported canvas gets: the form's, the file's, else the file name without extension. */
+/**
+ * The title an imported canvas is named after: the form's, the file's, else the file name without
+ * extension. Unless the form gave it, `importCanvasFile` makes it distinct ("Title (2)"…).
+ */
 export function importTitle(given: string | undefined, fromFile: string | null, filename: string): string {
   if (given) return given;
   if (fromFile?.trim()) return fromFile.trim().slice(0, 512);
@@ -120,11 +123,13 @@ export async function importCanvasFile(
   await service.checkProject(uid, input.projectId);
   const parsed = parseCanvasFile(input.text, input.format);
   if (parsed.snapshot.nodes.length > service.maxNodes) throw nodeLimitReached();
+  const base = importTitle(input.title, parsed.title, input.filename);
   return service.insert(
     uid,
     {
       canvasId: newId('canvas'),
-      title: importTitle(input.title, parsed.title, input.filename),
+      // A title the user typed is theirs to choose; one taken from the file is made distinct.
+      title: input.title ? base : await service.distinctTitle(uid, base, 'import'),
       projectId: input.projectId ?? null,
       minimapStorageKey: null,
     },

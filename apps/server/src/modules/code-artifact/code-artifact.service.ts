@@ -160,7 +160,7 @@ export class CodeArtifactService {
       .returning();
     if (!row) throw notFound();
     if (this.collab && (row.title !== existing.title || row.content !== existing.content)) {
-      await syncEntityNodes(this.db, this.collab, 'codeArtifact', row.artifactId, {
+      await syncEntityNodes(this.db, this.collab, uid, 'codeArtifact', row.artifactId, {
         title: row.title,
         contentPreview: row.content.slice(0, NODE_PREVIEW_CHARS),
       });

@@ -143,7 +143,7 @@ export class DocumentService {
     }
     // canvas nodes of this document show its title: renamed, they follow
     if (input.title !== undefined && input.title !== current.title) {
-      await syncEntityNodes(this.db, this.collab, 'document', current.docId, { title: input.title });
+      await syncEntityNodes(this.db, this.collab, uid, 'document', current.docId, { title: input.title });
     }
     return this.load(uid, current.docId);
   }

@@ -245,6 +245,7 @@ export const handleIngest: JobHandler<IngestPayload> = async ({ ctx }, p, job) =
         uid: done.uid,
         resourceId: done.resourceId,
         title: done.title,
+        finishCount: done.finishCount,
       });
   } catch (err) {
     log.warn({ err, resourceId: p.resourceId, attempt }, 'resource indexing failed');

@@ -10,6 +10,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, type LibrarySearchRequest, type SearchDomain, type Source } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { canvases, documents, resources } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/helpers.js';
 import { AppError } from '../../http/errors.js';
 import { embedQuery, libraryEmbedder } from '../../ingest/ingest.embed.js';
 import { rerank, rerankOptions } from '../../ingest/ingest.models.js';
@@ -256,7 +257,7 @@ export async function searchLibrary(
   return hits.sort((a, b) => b.score - a.score);
 }
 
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (word: string) => `%${escapeLike(word)}%`;
 
 /**
  * The caller's threads (skill runs, latest version of each) whose title, question or answer holds

@@ -3,7 +3,8 @@
  * without one), the context rules and, through the access policy, every id the run names (the
  * target, project, context items, the selected document and, for a rerun, the result): an id the
  * caller may not use answers its entity's not-found code and nothing is recorded. Then records
- * the new result version with everything the engine needs to run it later.
+ * the new result version with everything the engine needs to run it later. With `skillId` the
+ * caller's skill instance runs: its template, its tplConfig, its context rules.
  */
 import type { InvokeSkill, ModelInfo } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
@@ -19,8 +20,16 @@ import { findResult, insertResult, type ActionResultRow } from '../action/action
 import { resolveModel } from '../provider/provider.resolve.js';
 import type { ResolvedModel } from '../provider/provider.types.js';
 import { isUniqueViolation } from '../../db/helpers.js';
+import { checkInstanceContext } from '../skill-instance/skill-instance.config.js';
+import { requireSkillInstance } from '../skill-instance/skill-instance.service.js';
+import { requireTrigger } from '../trigger/trigger.repository.js';
 
 const TITLE_CHARS = 100;
+
+export interface PrepareOptions {
+  /** Record the run as version 0 of this new result id (a trigger's run, made once). */
+  resultId?: string;
+}
 
 export function titleOf(query: string): string {
   const line = query.replace(/\s+/g, ' ').trim();
@@ -86,26 +95,39 @@ export class SkillRunService {
     uid: string,
     body: InvokeSkill,
     status: 'waiting' | 'executing',
+    opts: PrepareOptions = {},
   ): Promise<{ row: ActionResultRow; resolved: ResolvedModel | null }> {
-    const skill = findSkill(body.skillName);
-    if (!skill)
-      throw new AppError('E1006', `The skill "${body.skillName}" is not available on this server yet`);
-    // Skill instances and triggers are not stored yet, so no id can name one.
-    if (body.skillId) throw new AppError('E1006');
-    checkContextRules(skill.invocationConfig, body.context);
-    skill.validate?.(body.input, body.tplConfig ?? {});
+    // A skill instance (the caller's own, E1006 otherwise) runs its template with its settings,
+    // a tplConfig sent with the run overriding them item by item.
+    const instance = body.skillId ? await requireSkillInstance(this.ctx, uid, body.skillId) : null;
+    if (body.triggerId) await requireTrigger(this.ctx.db, uid, body.triggerId, body.skillId);
+    const skillName = instance?.tplName ?? body.skillName;
+    const skill = findSkill(skillName);
+    if (!skill) throw new AppError('E1006', `The skill "${skillName}" is not available on this server yet`);
+    const tplConfig = instance ? { ...instance.tplConfig, ...body.tplConfig } : body.tplConfig;
+    if (instance) checkInstanceContext(instance.invocationConfig, body.context);
+    else checkContextRules(skill.invocationConfig, body.context);
+    skill.validate?.(body.input, tplConfig ?? {});
     await checkIds(this.ctx, uid, body);
     // Skills without a chat model (imageGeneration) carry their own API in tplConfig.
     const resolved = skill.usesChatModel === false ? null : await resolveFor(this.ctx, uid, body.modelItemId);
+    // a rerun without its own list keeps the servers of the run it reruns
+    const selectedMcpServers =
+      body.selectedMcpServers ??
+      (body.resultId
+        ? (await findResult(this.ctx.db, body.resultId))?.runOptions.selectedMcpServers
+        : undefined) ??
+      [];
+    await skill.check?.({ ctx: this.ctx, uid, selectedMcpServers, model: resolved });
     await checkRequestQuota(this.ctx, uid, resolved?.item.tier);
 
     let version = 0;
-    if (body.resultId) {
+    if (body.resultId && !opts.resultId) {
       const latest = await findResult(this.ctx.db, body.resultId);
       if (!latest) throw new AppError('E1011');
       version = latest.version + 1;
     }
-    const resultId = body.resultId ?? newId('actionResult');
+    const resultId = opts.resultId ?? body.resultId ?? newId('actionResult');
     // From the app's clock: the daily request quota counts versions created since 00:00 UTC on it.
     const at = this.ctx.clock.date();
     const values = {
@@ -121,9 +143,13 @@ export class SkillRunService {
       modelInfo: resolved ? modelInfoOf(resolved) : null,
       targetType: body.target?.entityType ?? null,
       targetId: body.target?.entityId ?? null,
-      actionMeta: { type: 'skill' as const, name: skill.name, displayName: skill.displayName.en },
+      actionMeta: {
+        type: 'skill' as const,
+        name: skill.name,
+        displayName: instance?.displayName ?? skill.displayName.en,
+      },
       context: body.context ?? null,
-      tplConfig: sealTplConfig(skill, body.tplConfig, this.ctx.secrets.encryption, uid) ?? null,
+      tplConfig: sealTplConfig(skill, tplConfig, this.ctx.secrets.encryption, uid) ?? null,
       runtimeConfig: body.runtimeConfig ?? null,
       history: body.resultHistory ?? null,
       runOptions: {
@@ -133,7 +159,7 @@ export class SkillRunService {
         locale: body.locale ?? null,
         skillId: body.skillId ?? null,
         triggerId: body.triggerId ?? null,
-        selectedMcpServers: body.selectedMcpServers ?? [],
+        selectedMcpServers,
       },
     };
     // Two reruns at once race for the same version; the loser takes the next one.
@@ -142,7 +168,8 @@ export class SkillRunService {
         const row = await insertResult(this.ctx.db, { ...values, version: version + attempt });
         return { row, resolved };
       } catch (err) {
-        if (!isUniqueViolation(err) || attempt >= 5) throw err;
+        // a fixed result id (a trigger's run) is created once: the caller handles the conflict
+        if (!isUniqueViolation(err) || attempt >= 5 || opts.resultId) throw err;
       }
     }
   }

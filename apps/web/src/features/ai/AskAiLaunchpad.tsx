@@ -32,6 +32,7 @@ import {
   type ContextItem,
   type ContextKind,
 } from './contextItems';
+import { AgentServerPicker, useAgentServers } from './AgentServerPicker';
 import { useLaunchpadStore } from './launchpadStore';
 import { takePendingAsk } from './pendingAsk';
 import { runSkill } from './runSkill';
@@ -138,6 +139,15 @@ export function AskAiLaunchpad() {
   const checks = checkRules(skill, usable);
   const blocking = checks.find((c) => c.problem);
   const llms = (models.data ?? []).filter((m) => m.enabled);
+  const agentServers = useAgentServers(skill?.name === 'agent');
+  const chosenModel = llms.find((m) => m.itemId === choice.modelItemId);
+  const modelCanCall = (m: (typeof llms)[number]) =>
+    (m.config as { capabilities?: { functionCall?: boolean } | null }).capabilities?.functionCall === true;
+  // the agent needs function calling: warn for the chosen model (or when no model has it)
+  const noFunctionCall =
+    skill?.name === 'agent' &&
+    llms.length > 0 &&
+    (chosenModel ? !modelCanCall(chosenModel) : !llms.some(modelCanCall));
 
   // a question asked from home: the default skill with the default chat model, no context
   useEffect(() => {
@@ -171,6 +181,7 @@ export function AskAiLaunchpad() {
         ? 'webSearch'
         : (skill?.name ?? 'commonQnA');
     const context = toInvokeContext(usable);
+    const selectedMcpServers = choice.mcpServers.filter((n) => agentServers.some((s) => s.name === n));
     const started = await runSkill({
       body: {
         input: { query },
@@ -180,6 +191,7 @@ export function AskAiLaunchpad() {
           ? { modelItemId: choice.modelItemId }
           : {}),
         runtimeConfig: { enabledKnowledgeBase: choice.knowledge },
+        ...(skillName === 'agent' && selectedMcpServers.length ? { selectedMcpServers } : {}),
         target: { entityType: 'canvas', entityId: canvas.canvasId },
         locale: outputLocale(),
       },
@@ -292,6 +304,7 @@ export function AskAiLaunchpad() {
           }))}
           data-testid="ai-skill-select"
         />
+        {skill?.name === 'agent' ? <AgentServerPicker noFunctionCall={noFunctionCall} /> : null}
         {llms.length === 0 && models.data ? (
           <Button
             size="small"

@@ -24,6 +24,7 @@ import {
 } from './RunView';
 import { useSkillStore } from './skillStore';
 import { useTranslation } from 'react-i18next';
+import { ToolCalls } from './ToolCalls';
 import './ai.css';
 
 export const SkillResponseNode = memo(function SkillResponseNode({
@@ -79,6 +80,7 @@ export const SkillResponseNode = memo(function SkillResponseNode({
       {run ? (
         <>
           <Reasoning text={run.reasoning} open={phase === 'executing' && !run.content} />
+          <ToolCalls logs={run.logs} />
           {run.content ? (
             <div className="ai-node__answer nowheel">
               <Answer run={run} onCite={setHighlight} testId="ai-answer" />

@@ -18,7 +18,9 @@ import {
   useRunLoader,
 } from './RunView';
 import { useTranslation } from 'react-i18next';
+import { ToolCalls } from './ToolCalls';
 import { stripCitationMarkers } from './citations';
+import { ShareButton } from '../share/ShareButton';
 import './ai.css';
 
 export function SkillResponsePanel({
@@ -38,6 +40,15 @@ export function SkillResponsePanel({
     <aside className="canvas-panel ai-panel" data-testid="skill-response-panel">
       <header className="canvas-panel__header">
         <span className="canvas-panel__title">{run?.title || t('panel.title')}</span>
+        {run ? (
+          <ShareButton
+            size="small"
+            iconOnly
+            entityType="skillResponse"
+            entityId={resultId}
+            title={run.title}
+          />
+        ) : null}
         <Button type="text" icon={<CloseOutlined />} onClick={onClose} aria-label={t('panel.close')} />
       </header>
       <div className="canvas-panel__body ai-panel__body">
@@ -63,6 +74,7 @@ export function SkillResponsePanel({
             {run ? (
               <>
                 <Reasoning text={run.reasoning} />
+                <ToolCalls logs={run.logs} />
                 <Answer run={run} onCite={setHighlight} testId="ai-panel-answer" />
                 <Sources sources={run.sources} highlight={highlight} />
                 <Artifacts run={run} />

@@ -8,6 +8,8 @@ interface LaunchpadState {
   modelItemId: string | null;
   webSearch: boolean;
   knowledge: boolean;
+  /** The agent skill's MCP servers (names of the user's enabled servers). */
+  mcpServers: string[];
   set(patch: Partial<Omit<LaunchpadState, 'set'>>): void;
 }
 
@@ -16,5 +18,6 @@ export const useLaunchpadStore = create<LaunchpadState>()((set) => ({
   modelItemId: null,
   webSearch: false,
   knowledge: false,
+  mcpServers: [],
   set: (patch) => set(patch),
 }));

@@ -5,12 +5,14 @@
  * an editable mind map.
  */
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Input, Segmented, Spin, Tag } from 'antd';
+import { App, Button, Segmented, Spin, Tag } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CodeArtifact } from '@atelier/contract';
 import { apiKey, useApiMutation, useApiQuery } from '../../api/apiQuery';
+import { TitleInput } from '../../components/TitleInput';
 import { useResolvedTheme } from '../../stores/themeStore';
+import { ShareButton } from '../share/ShareButton';
 import { CodeEditor } from './CodeEditor';
 import { parseMindMap } from './mindMap';
 import {
@@ -40,14 +42,14 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
-function Preview({
+export function Preview({
   artifact,
   content,
   readOnly,
   dark,
   onChange,
 }: {
-  artifact: CodeArtifact;
+  artifact: Pick<CodeArtifact, 'title' | 'type' | 'language'>;
   content: string;
   readOnly: boolean;
   dark: boolean;
@@ -165,17 +167,15 @@ export function CodeArtifactPanel({
   return (
     <aside className="artifact-panel" data-testid="artifact-panel" data-type={artifact.type}>
       <header className="artifact-panel__header">
-        <Input
-          variant="borderless"
+        <TitleInput
           className="artifact-panel__title"
           value={draftTitle ?? artifact.title}
           placeholder={t('untitled')}
           readOnly={readOnly}
           maxLength={512}
           data-testid="artifact-title"
-          onChange={(e) => setDraftTitle(e.target.value)}
+          onChange={setDraftTitle}
           onBlur={saveTitle}
-          onPressEnter={(e) => e.currentTarget.blur()}
         />
         <Tag>{t(`types.${artifact.type}`)}</Tag>
         <span className="artifact-panel__status" data-testid="artifact-save-status" data-pending={pending}>
@@ -197,6 +197,13 @@ export function CodeArtifactPanel({
             { value: 'split', label: t('split') },
           ]}
           data-testid="artifact-mode"
+        />
+        <ShareButton
+          size="small"
+          iconOnly
+          entityType="codeArtifact"
+          entityId={artifactId}
+          title={draftTitle ?? artifact.title}
         />
         {onClose && <Button type="text" icon={<CloseOutlined />} onClick={onClose} aria-label={t('close')} />}
       </header>

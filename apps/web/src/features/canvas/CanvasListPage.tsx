@@ -15,10 +15,11 @@ import {
   Spin,
   Tag,
 } from 'antd';
-import { AppstoreOutlined, ImportOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { ImportOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Canvas } from '@atelier/contract';
 import { formDataOf } from '../../api/formData';
 import { canvasExportUrl, useCanvasList, useCanvasMutations, type CanvasFileFormat } from './canvasQueries';
+import { CanvasThumbnail } from './CanvasThumbnail';
 import { useCanvasT } from './useCanvasT';
 import './canvas.css';
 
@@ -145,8 +146,10 @@ export function CanvasListPage() {
           {canvases.map((canvas) => (
             <li key={canvas.canvasId} className="canvas-card" data-testid="canvas-card">
               <button type="button" className="canvas-card__open" onClick={() => open(canvas.canvasId)}>
-                <AppstoreOutlined className="canvas-card__icon" />
-                <span className="canvas-card__title">{titleOf(canvas)}</span>
+                <CanvasThumbnail canvas={canvas} alt={ct('list.thumbnail', { title: titleOf(canvas) })} />
+                <span className="canvas-card__title" title={titleOf(canvas)}>
+                  {titleOf(canvas)}
+                </span>
                 <span className="canvas-card__meta">
                   {t('canvas.list.updated', { date: dateFormat.format(new Date(canvas.updatedAt)) })}
                 </span>

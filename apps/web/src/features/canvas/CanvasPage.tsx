@@ -3,12 +3,15 @@
  * per type, the toolbar, the context menu, the preview panel beside it, minimap and controls.
  * This file is the layout; each job lives in its own hook: live sync (useCanvasCollab), placing
  * nodes (useCanvasPlacement), creating entities (useCanvasEntities), clipboard
- * (useCanvasClipboard), grouping and layout (useCanvasArrange), keyboard (useCanvasShortcuts,
- * and useCanvasUndo for undo and redo),
- * the right-click menu (useCanvasContextMenu), PNG export (usePngExport) and the per-user view
- * toggles (useViewSettings).
+ * (useCanvasClipboard), drops and pastes from outside (useCanvasDrop), grouping and layout
+ * (useCanvasArrange), keyboard (useCanvasShortcuts, useCanvasUndo for undo and redo,
+ * useCanvasSelection for delete, select all, Escape and zoom, useCanvasSearch for find on the
+ * canvas, ShortcutSheet for "?"),
+ * the right-click menu (useCanvasContextMenu), PNG export (usePngExport), the list thumbnail
+ * (useCanvasThumbnail), the per-user view toggles (useViewSettings), and who else is here
+ * (useCanvasPresence, CanvasPresenceLayer).
  */
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spin } from 'antd';
@@ -28,26 +31,42 @@ import { useResolvedTheme } from '../../stores/themeStore';
 import { AskAiLaunchpad } from '../ai/lazy';
 import { ItemLabels } from '../labels/ItemLabels';
 import { CanvasContextMenu } from './CanvasContextMenu';
+import { CanvasSearch } from './CanvasSearch';
+import { CanvasDropLayer } from './CanvasDropLayer';
 import { CanvasContext, type CanvasContextValue } from './canvasContext';
+import { CanvasPresenceAvatars } from './CanvasPresenceAvatars';
+import { CanvasPresenceLayer } from './CanvasPresenceLayer';
 import { fitViewOptionsFor } from './canvasFit';
 import { DEFAULT_NODE_SIZE } from './canvasOps';
+import { CanvasTitle } from './CanvasTitle';
 import { CanvasToolbar } from './CanvasToolbar';
 import { HoverGuide } from './HoverGuide';
 import { nodeTypes } from './nodes';
 import { PreviewPanel } from './PreviewPanel';
+import { ShareButton } from '../share/ShareButton';
+import { PublishTemplateButton } from '../templates/PublishTemplateButton';
+import { CreatePageFromCanvasButton } from '../pages/CreatePageFromCanvasButton';
+import { ShortcutSheet } from './ShortcutSheet';
 import { useCanvasArrange } from './useCanvasArrange';
 import { useCanvasClipboard } from './useCanvasClipboard';
 import { useCanvasCollab } from './useCanvasCollab';
 import { useCanvasContextMenu } from './useCanvasContextMenu';
+import { useCanvasDrop } from './useCanvasDrop';
 import { useCanvasEntities } from './useCanvasEntities';
 import { useCanvasFlow, type FlowNode } from './useCanvasFlow';
 import { useCanvasPlacement } from './useCanvasPlacement';
+import { useCanvasPresence } from './useCanvasPresence';
 import { useCanvasPreview } from './useCanvasPreview';
+import { useCanvasSearch } from './useCanvasSearch';
+import { useCanvasSelection } from './useCanvasSelection';
 import { useCanvasShortcuts } from './useCanvasShortcuts';
+import { useCanvasThumbnail } from './useCanvasThumbnail';
 import { useCanvasUndo } from './useCanvasUndo';
 import { usePngExport } from './usePngExport';
 import { useViewSettings } from './useViewSettings';
 import './canvas.css';
+
+const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
 
 function CanvasScreen({ canvasId }: { canvasId: string }) {
   const { t } = useTranslation();
@@ -55,10 +74,11 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
   const dark = useResolvedTheme() === 'dark';
   const wrapper = useRef<HTMLDivElement>(null);
   const flow = useReactFlow<FlowNode>();
-  const { detail, doc, status, readOnly, setReadOnly } = useCanvasCollab(canvasId);
+  const { detail, doc, awareness, status, readOnly, setReadOnly } = useCanvasCollab(canvasId);
   const title = detail.data?.title || t('canvas.list.untitled');
   const { nodes, edges, onNodesChange, onEdgesChange, onConnect, undoManager } = useCanvasFlow(doc, readOnly);
   const selectedNodeIds = useMemo(() => nodes.filter((n) => n.selected).map((n) => n.id), [nodes]);
+  useCanvasPresence({ awareness, wrapper, selectedNodeIds });
   const view = useViewSettings(edges, wrapper);
   const { preferences } = view;
   const { preview, setPreview, open, previewTitle } = useCanvasPreview(doc, nodes);
@@ -88,8 +108,26 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
     autoLayoutOn: preferences.autoLayout,
     shape: `${nodes.length}:${edges.length}`,
   });
-  useCanvasShortcuts({ copy, paste: () => paste(), duplicate, group });
+  useCanvasShortcuts({ copy, duplicate, group });
+  const drop = useCanvasDrop({
+    doc,
+    readOnly,
+    wrapper,
+    placeNode,
+    pasteNodes: (clip, at) => paste(at, clip),
+  });
   useCanvasUndo(undoManager, readOnly);
+  const search = useCanvasSearch({ nodes, onNodesChange, onEdgesChange });
+  const [sheetOpen, setSheetOpen] = useState(false);
+  useCanvasSelection({
+    doc,
+    readOnly,
+    onNodesChange,
+    onEdgesChange,
+    fitOptions,
+    closeOverlay: search.close,
+    openSheet: () => setSheetOpen(true),
+  });
   const menu = useCanvasContextMenu({
     doc,
     readOnly,
@@ -97,9 +135,10 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
     onNodesChange,
     placeNode,
     onOpen: view.hideHover,
-    actions: { open, copy, paste, duplicate, group },
+    actions: { open, copy, paste: drop.pasteAt, duplicate, group },
   });
   const exportImage = usePngExport(wrapper, title);
+  useCanvasThumbnail({ canvasId, doc, wrapper, canvas: detail.data, enabled: !readOnly });
 
   const context = useMemo<CanvasContextValue | null>(
     () =>
@@ -116,8 +155,16 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
   return (
     <div className="canvas-screen" data-testid="canvas-page">
       <CanvasToolbar
-        title={title}
+        title={<CanvasTitle canvasId={canvasId} title={detail.data?.title ?? ''} />}
         labels={<ItemLabels entityType="canvas" entityId={canvasId} />}
+        presence={<CanvasPresenceAvatars awareness={awareness} />}
+        share={
+          <>
+            <PublishTemplateButton canvasId={canvasId} title={detail.data ? title : undefined} />
+            <CreatePageFromCanvasButton canvasId={canvasId} selectedNodeIds={selectedNodeIds} />
+            <ShareButton entityType="canvas" entityId={canvasId} title={title} />
+          </>
+        }
         status={status}
         readOnly={readOnly}
         undoManager={undoManager}
@@ -135,7 +182,10 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
         onGroup={() => group(selectedNodeIds)}
         onExportImage={() => void exportImage()}
         onReadOnlyChange={setReadOnly}
+        onSearch={search.openSearch}
+        onShowShortcuts={() => setSheetOpen(true)}
       />
+      <ShortcutSheet open={sheetOpen} onClose={() => setSheetOpen(false)} />
       <div className="canvas-screen__body">
         <div
           ref={wrapper}
@@ -144,6 +194,7 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
           data-pointer-mode={preferences.pointerMode}
           data-operation-mode={preferences.operationMode}
           {...pointerProps}
+          {...drop.dropProps}
           onDoubleClick={(e) => {
             // double-click on the empty canvas: a focused memo there (centred on the pointer)
             if (
@@ -177,13 +228,19 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
                 nodesDraggable={!readOnly && !hand}
                 nodesConnectable={!readOnly}
                 elementsSelectable={!hand}
+                // drag on the empty canvas draws a selection box; middle button or Space + drag
+                // pans (hand mode: drag pans); Shift (or Ctrl/Cmd) + click adds or removes a node.
+                // Shift is not the box key, or a Shift-click on a node would start a box instead
                 panOnDrag={hand ? true : [1]}
                 selectionOnDrag={!hand}
+                selectionKeyCode={null}
+                multiSelectionKeyCode={MULTI_SELECT_KEYS}
                 selectionMode={SelectionMode.Partial}
                 panOnScroll={touchpad}
                 zoomOnScroll={!touchpad}
                 zoomOnPinch
-                deleteKeyCode={readOnly ? null : ['Backspace', 'Delete']}
+                // Delete and Backspace: useCanvasSelection (the same removal as the context menu)
+                deleteKeyCode={null}
                 colorMode={dark ? 'dark' : 'light'}
                 zoomOnDoubleClick={false}
                 fitView
@@ -194,8 +251,11 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
                 <Background />
                 <MiniMap pannable zoomable />
                 <Controls showInteractive={false} />
+                <CanvasPresenceLayer awareness={awareness} />
               </ReactFlow>
               <AskAiLaunchpad />
+              <CanvasSearch search={search} />
+              <CanvasDropLayer state={drop.layer} />
               {view.hover ? <HoverGuide state={view.hover} clickPreview={preferences.clickPreview} /> : null}
               {menu.menu ? (
                 <CanvasContextMenu

@@ -13,7 +13,9 @@ import {
   GlobalOutlined,
   GroupOutlined,
   PictureOutlined,
+  QuestionCircleOutlined,
   RedoOutlined,
+  SearchOutlined,
   SettingOutlined,
   SnippetsOutlined,
   UndoOutlined,
@@ -32,7 +34,12 @@ export const CANVAS_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export interface CanvasToolbarProps {
   /** The canvas's labels and their picker, beside the title. */
   labels?: ReactNode;
-  title: string;
+  /** The Share button (features/share), at the end of the toolbar. */
+  share?: ReactNode;
+  /** Who else has the canvas open (avatars), before the save status. */
+  presence?: ReactNode;
+  /** The title, renamed in place (CanvasTitle). */
+  title: ReactNode;
   status: CollabStatus;
   readOnly: boolean;
   undoManager: Y.UndoManager | null;
@@ -50,6 +57,10 @@ export interface CanvasToolbarProps {
   onGroup: () => void;
   onExportImage: () => void;
   onReadOnlyChange: (readOnly: boolean) => void;
+  /** Opens the search box on the canvas. */
+  onSearch?: () => void;
+  /** Opens the shortcut sheet. */
+  onShowShortcuts?: () => void;
 }
 
 function useUndoState(undoManager: Y.UndoManager | null) {
@@ -191,9 +202,7 @@ export function CanvasToolbar(props: CanvasToolbarProps) {
           aria-label={t('canvas.toolbar.back')}
         />
       </Tooltip>
-      <span className="canvas-toolbar__title" data-testid="canvas-title">
-        {props.title}
-      </span>
+      {props.title}
       {props.labels}
       <span className="canvas-toolbar__group">
         <Tooltip title={t('canvas.toolbar.addMemo')}>
@@ -297,6 +306,26 @@ export function CanvasToolbar(props: CanvasToolbarProps) {
         </Tooltip>
       </span>
       <span className="canvas-toolbar__end">
+        {props.onSearch ? (
+          <Tooltip title={ct('search.open')}>
+            <Button
+              icon={<SearchOutlined />}
+              onClick={props.onSearch}
+              aria-label={ct('search.open')}
+              data-testid="canvas-search-button"
+            />
+          </Tooltip>
+        ) : null}
+        {props.onShowShortcuts ? (
+          <Tooltip title={ct('shortcuts.open')}>
+            <Button
+              icon={<QuestionCircleOutlined />}
+              onClick={props.onShowShortcuts}
+              aria-label={ct('shortcuts.title')}
+              data-testid="canvas-shortcuts-button"
+            />
+          </Tooltip>
+        ) : null}
         <Tooltip title={ct('toolbar.exportImage')}>
           <Button
             icon={<CameraOutlined />}
@@ -333,7 +362,9 @@ export function CanvasToolbar(props: CanvasToolbarProps) {
           />
           {t('canvas.toolbar.readOnly')}
         </label>
+        {props.presence}
         <CollabStatusBadge status={props.status} />
+        {props.share}
       </span>
       <Modal
         open={websiteOpen}

@@ -20,19 +20,22 @@ export async function writeClip(clip: CanvasClip): Promise<void> {
   }
 }
 
-/** The system clipboard when it holds a clip (copied in another browser), else localStorage. */
-export async function readClip(): Promise<CanvasClip | null> {
+/** The system clipboard's text ('' without permission; a prompt is given up on after 1 s). */
+export async function readSystemText(): Promise<string> {
   try {
-    // a permission prompt must not hold the paste: give up on the system clipboard after 1 s
-    const text = await Promise.race([
+    return await Promise.race([
       navigator.clipboard?.readText() ?? Promise.resolve(''),
       new Promise<string>((resolve) => setTimeout(() => resolve(''), 1000)),
     ]);
-    const fromSystem = parseClip(text);
-    if (fromSystem) return fromSystem;
   } catch {
-    // no permission
+    return '';
   }
+}
+
+/** The system clipboard when it holds a clip (copied in another browser), else localStorage. */
+export async function readClip(): Promise<CanvasClip | null> {
+  const fromSystem = parseClip(await readSystemText());
+  if (fromSystem) return fromSystem;
   try {
     return parseClip(localStorage.getItem(CLIPBOARD_STORAGE_KEY));
   } catch {

@@ -19,15 +19,13 @@ export async function canvasToPng(
   /** Bounds of every node (null or empty when the canvas has none). */
   bounds: Rect | null,
   background: string,
+  /** Longest side of the image (thumbnails ask for a small one). */
+  maxSide = MAX_SIDE,
 ): Promise<string> {
   if (!bounds || bounds.width <= 0 || bounds.height <= 0) throw new EmptyCanvasError();
   const viewport = container.querySelector<HTMLElement>('.react-flow__viewport');
   if (!viewport) throw new Error('canvas viewport not found');
-  const scale = Math.min(
-    1,
-    MAX_SIDE / (bounds.width + PADDING * 2),
-    MAX_SIDE / (bounds.height + PADDING * 2),
-  );
+  const scale = Math.min(1, maxSide / (bounds.width + PADDING * 2), maxSide / (bounds.height + PADDING * 2));
   const width = Math.max(64, Math.round((bounds.width + PADDING * 2) * scale));
   const height = Math.max(64, Math.round((bounds.height + PADDING * 2) * scale));
   const transform = getViewportForBounds(bounds, width, height, 0.05, 2, PADDING / Math.max(width, height));

@@ -1,7 +1,11 @@
 /**
  * A memo created by this person (toolbar or double-click) takes the keyboard: the creator asks
- * for its focus, and the memo's editor takes the request when it is first drawn. Memos that
- * arrive from other tabs are never focused.
+ * for its focus, and the memo's editor takes it once it can. Memos that arrive from other tabs
+ * are never focused.
+ *
+ * React Flow keeps a new node hidden until it has measured it, and a hidden field takes no
+ * focus. On a slow or busy machine that can take many frames, so the request stays open until
+ * the field has the focus, a newer memo asks for it, or the person starts typing somewhere else.
  */
 let pending: string | null = null;
 
@@ -9,9 +13,23 @@ export function requestMemoFocus(nodeId: string): void {
   pending = nodeId;
 }
 
-/** True once, for the memo whose focus was asked for. */
-export function takeMemoFocus(nodeId: string): boolean {
-  if (pending !== nodeId) return false;
-  pending = null;
-  return true;
+/** True while the focus of this memo is still wanted. */
+export function wantsMemoFocus(nodeId: string): boolean {
+  return pending === nodeId;
+}
+
+/** The memo got the focus, or gave up on it: the request is done. */
+export function settleMemoFocus(nodeId: string): void {
+  if (pending === nodeId) pending = null;
+}
+
+/** True when the person is typing into some other field, which a late focus must not steal. */
+export function typingElsewhere(field: Element | null): boolean {
+  const active = document.activeElement;
+  if (!active || active === field || active === document.body) return false;
+  return (
+    active instanceof HTMLInputElement ||
+    active instanceof HTMLTextAreaElement ||
+    (active instanceof HTMLElement && active.isContentEditable)
+  );
 }

@@ -8,7 +8,7 @@ import { App } from 'antd';
 import { useReactFlow } from '@xyflow/react';
 import type * as Y from 'yjs';
 import { readClip, writeClip } from './canvasClipboard';
-import { copyNodes, duplicateNodes, pasteClip } from './canvasOps';
+import { copyNodes, duplicateNodes, pasteClip, type CanvasClip } from './canvasOps';
 import { useCanvasT } from './useCanvasT';
 import type { FlowNode } from './useCanvasFlow';
 import { MAX_NODES } from './useCanvasPlacement';
@@ -34,9 +34,10 @@ export function useCanvasClipboard({ doc, readOnly, wrapper, reportLimit }: Clip
     void message.success(ct('messages.copied', { count: clip.nodes.length }));
   };
 
-  const paste = async (at?: { x: number; y: number }) => {
+  /** Pastes `given` (from a paste event), else what the canvas clipboard holds. */
+  const paste = async (at?: { x: number; y: number }, given?: CanvasClip) => {
     if (!doc || readOnly) return;
-    const clip = await readClip();
+    const clip = given ?? (await readClip());
     if (!clip || clip.nodes.length === 0) return void message.info(ct('messages.nothingToPaste'));
     try {
       const rect = wrapper.current?.getBoundingClientRect();

@@ -28,6 +28,8 @@ export function useCanvasCollab(canvasId: string) {
   return {
     detail,
     doc: session?.doc ?? null,
+    // who else is here (presence): the session's awareness
+    awareness: session?.provider.awareness ?? null,
     status,
     readOnly: detail.data?.readOnly ?? false,
     setReadOnly: (readOnly: boolean) => update.mutate({ body: { canvasId, readOnly } }),

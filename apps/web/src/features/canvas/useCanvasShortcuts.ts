@@ -1,6 +1,7 @@
 /**
- * Keyboard shortcuts of the canvas: Ctrl/Cmd + C copies, V pastes, D duplicates and G groups the
- * selected nodes — unless the focus is in a field, an editor or the preview panel.
+ * Keyboard shortcuts of the canvas: Ctrl/Cmd + C copies, D duplicates and G groups the selected
+ * nodes — unless the focus is in a field, an editor or the preview panel. Ctrl/Cmd + V is left to
+ * the browser: its paste event carries the clipboard (nodes, files, links or text; useCanvasDrop).
  */
 import { useEffect, useRef } from 'react';
 import { useReactFlow } from '@xyflow/react';
@@ -8,12 +9,11 @@ import type { FlowNode } from './useCanvasFlow';
 
 export interface ShortcutActions {
   copy: (ids: readonly string[]) => Promise<void>;
-  paste: () => Promise<void>;
   duplicate: (ids: readonly string[]) => void;
   group: (ids: readonly string[]) => void;
 }
 
-function isEditableTarget(target: EventTarget | null): boolean {
+export function isEditableTarget(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el || typeof el.closest !== 'function') return false;
   return Boolean(el.closest('input, textarea, select, [contenteditable="true"], .canvas-screen__preview'));
@@ -35,9 +35,6 @@ export function useCanvasShortcuts(actions: ShortcutActions): void {
       if (key === 'c' && selected.length) {
         e.preventDefault();
         void latest.current.copy(selected);
-      } else if (key === 'v') {
-        e.preventDefault();
-        void latest.current.paste();
       } else if (key === 'd' && selected.length) {
         e.preventDefault();
         latest.current.duplicate(selected);

@@ -6,7 +6,7 @@
  * Used in the canvas preview panel and on its own page (/documents/:docId).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Badge, Button, Dropdown, Input, Spin, Switch, Tooltip } from 'antd';
+import { App, Badge, Button, Dropdown, Spin, Switch, Tooltip } from 'antd';
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor } from '@tiptap/react';
@@ -18,13 +18,17 @@ import type { Document } from '@atelier/contract';
 import { apiKey, useApiMutation, useApiQuery } from '../../api/apiQuery';
 import { api } from '../../api/client';
 import { formDataOf } from '../../api/formData';
+import { TitleInput } from '../../components/TitleInput';
 import { ItemLabels } from '../labels/ItemLabels';
-import { useUserSettings } from '../settings/useUserSettings';
+import { ShareButton } from '../share/ShareButton';
+import { useCollabUser, type CollabUser } from '../collab/collabUser';
 import { useCollab, type CollabSession, type CollabStatus } from '../canvas/useCollab';
-import { caretColor, CollabCaret } from './collabCaret';
+import { CollabCaret } from './collabCaret';
 import { EditorToolbar } from './EditorToolbar';
 import { filterCommands } from './blockCommands';
 import { SlashCommands, SlashMenu, type SlashBridge } from './slashMenu';
+import { DocAi } from './docAi';
+import { DocumentAi, type DocAiBridge } from './DocumentAi';
 import { useTranslation } from 'react-i18next';
 import './document.css';
 
@@ -38,19 +42,29 @@ const STATUS_COLOR: Record<CollabStatus, 'processing' | 'warning' | 'success' | 
 export const documentKey = (docId: string) => apiKey('knowledge.document.detail', { query: { docId } });
 
 function DocEditor({
+  docId,
   session,
   editable,
   user,
   onUpload,
 }: {
+  docId: string;
   session: CollabSession;
   editable: boolean;
-  user: { name: string; color: string };
+  user: CollabUser;
   onUpload: (file: File, editor: Editor) => Promise<void>;
 }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'document' });
   const bridge = useMemo<SlashBridge>(() => ({ onChange: () => undefined, onKeyDown: () => false }), []);
   const fileInput = useRef<HTMLInputElement>(null);
+  const aiBridge = useMemo<DocAiBridge>(() => ({ open: () => false }), []);
+  // the AI suggestion card's element, shown by the editor under the selected block
+  const aiHost = useMemo(() => {
+    const el = document.createElement('div');
+    el.className = 'doc-ai-host';
+    el.contentEditable = 'false';
+    return el;
+  }, []);
   const editor = useEditor(
     {
       extensions: [
@@ -65,6 +79,7 @@ function DocEditor({
             onKeyDown: (event) => bridge.onKeyDown(event),
           },
         }),
+        DocAi.configure({ host: () => aiHost, onOpen: () => aiBridge.open() }),
       ],
       editable,
       editorProps: { attributes: { class: 'doc-editor__content', 'data-testid': 'doc-editor' } },
@@ -85,6 +100,7 @@ function DocEditor({
         <EditorContent editor={editor} className="doc-editor" />
       </div>
       {editable && <SlashMenu bridge={bridge} commands={commands} pickImage={pickImage} />}
+      {editable && <DocumentAi editor={editor} docId={docId} host={aiHost} bridge={aiBridge} />}
       <input
         ref={fileInput}
         type="file"
@@ -123,7 +139,6 @@ export function DocumentPanel({
       if (lostEdits) void message.error(t('saveFailed'));
     },
   });
-  const settings = useUserSettings().data;
   const detail = useApiQuery('knowledge.document.detail', { query: { docId } });
   const doc = detail.data;
   const uploadImage = useApiMutation('misc.upload', { meta: { silent: true } });
@@ -154,10 +169,7 @@ export function DocumentPanel({
     };
   }, [session, message, t]);
 
-  const user = useMemo(() => {
-    const name = settings?.nickname || settings?.name || settings?.email?.split('@')[0] || t('you');
-    return { name, color: caretColor(settings?.uid ?? name) };
-  }, [settings, t]);
+  const user = useCollabUser();
 
   const docReadOnly = doc?.readOnly ?? false;
   const editable = !readOnly && !docReadOnly;
@@ -206,8 +218,7 @@ export function DocumentPanel({
   return (
     <aside className="doc-panel" data-testid="document-panel" data-readonly={!editable}>
       <header className="doc-panel__header">
-        <Input
-          variant="borderless"
+        <TitleInput
           className="doc-panel__title"
           data-testid="doc-title"
           value={shownTitle}
@@ -215,9 +226,8 @@ export function DocumentPanel({
           aria-label={t('titlePlaceholder')}
           readOnly={!editable}
           maxLength={512}
-          onChange={(e) => setDraftTitle(e.target.value)}
+          onChange={setDraftTitle}
           onBlur={saveTitle}
-          onPressEnter={(e) => e.currentTarget.blur()}
         />
         <ItemLabels entityType="document" entityId={docId} />
         <span className="doc-panel__status" data-testid="collab-status" data-status={status}>
@@ -251,11 +261,12 @@ export function DocumentPanel({
             {t('export')}
           </Button>
         </Dropdown>
+        <ShareButton size="small" entityType="document" entityId={docId} title={shownTitle} />
         {onClose && <Button type="text" icon={<CloseOutlined />} onClick={onClose} aria-label={t('close')} />}
       </header>
       <div className="doc-panel__body">
         {session && synced && doc ? (
-          <DocEditor session={session} editable={editable} user={user} onUpload={upload} />
+          <DocEditor docId={docId} session={session} editable={editable} user={user} onUpload={upload} />
         ) : (
           <Spin className="doc-panel__spin" />
         )}

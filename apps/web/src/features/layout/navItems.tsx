@@ -8,13 +8,15 @@ import {
   AppstoreOutlined,
   BookOutlined,
   CommentOutlined,
+  FundProjectionScreenOutlined,
   FolderOutlined,
   HomeOutlined,
   LayoutOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
 
-export type PrimaryNavKey = 'home' | 'canvas' | 'library' | 'threads' | 'skills' | 'templates' | 'projects';
+export type PrimaryNavKey =
+  'home' | 'canvas' | 'library' | 'threads' | 'skills' | 'templates' | 'projects' | 'pages';
 
 export interface NavItem {
   key: PrimaryNavKey;
@@ -28,9 +30,10 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { key: 'canvas', path: '/canvas', icon: <AppstoreOutlined />, available: true },
   { key: 'library', path: '/library', icon: <BookOutlined />, available: true },
   { key: 'threads', path: '/threads', icon: <CommentOutlined />, available: true },
-  { key: 'skills', path: '/skills', icon: <ThunderboltOutlined />, available: false },
-  { key: 'templates', path: '/templates', icon: <LayoutOutlined />, available: false },
+  { key: 'skills', path: '/skills', icon: <ThunderboltOutlined />, available: true },
+  { key: 'templates', path: '/templates', icon: <LayoutOutlined />, available: true },
   { key: 'projects', path: '/projects', icon: <FolderOutlined />, available: true },
+  { key: 'pages', path: '/pages', icon: <FundProjectionScreenOutlined />, available: true },
 ];
 
 export const visibleNav = (items: readonly NavItem[] = PRIMARY_NAV) => items.filter((i) => i.available);

@@ -3,7 +3,7 @@
  * links (several, one per line), pasted text, and the web clipper's explanation. A full library
  * (E2001) opens the storage-exceeded dialog; too-large files say so on their row.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Form, Input, Modal, Progress, Tabs, Typography, Upload } from 'antd';
 import {
@@ -18,17 +18,14 @@ import { useInvalidateRoutes } from '../../api/apiQuery';
 import { HttpUrlSchema, LIMITS, type CreateResource } from '@atelier/contract';
 import { reportError } from '../../components/errorToast/reporter';
 import { checkRule } from '../../components/formRules';
-import { StorageExceededModal } from '../../components/StorageExceededModal';
-import { useUiStore } from '../../stores/uiStore';
-import { useSystemConfig } from '../system/MaintenanceNotice';
 import {
   isFileTooLarge,
   isQuotaError,
   LIBRARY_ROUTES,
-  remainingFilesOf,
   uploadResourceFile,
   useCreateResources,
 } from './libraryQueries';
+import { useQuotaDialog } from './useQuotaDialog';
 import type { ScopedT } from '../../i18n/types';
 
 type LibraryT = ScopedT<'library'>;
@@ -65,47 +62,6 @@ export function parseLinks(
   if (bad !== undefined) return { error: 'linkInvalid', line: bad };
   if (links.length > LIMITS.maxBatchItems) return { error: 'tooManyLinks' };
   return { links };
-}
-
-/** Whether the settings dialog has a subscription tab to upgrade in (loaded only when needed). */
-function useUpgradeTab(wanted: boolean): boolean {
-  const [found, setFound] = useState(false);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    void import('../settings/settingsTabs').then(
-      (m) => live && setFound(m.SETTINGS_TABS.some((tab) => (tab.key as string) === 'subscription')),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
-  return found;
-}
-
-function useQuotaDialog() {
-  const [remaining, setRemaining] = useState<number | null>(null);
-  const config = useSystemConfig();
-  const openSettings = useUiStore((s) => s.openSettings);
-  // the upgrade button only when there is somewhere to upgrade (spec: storage-exceeded modal)
-  const canUpgrade = useUpgradeTab(remaining !== null && config.data?.features.subscription === true);
-  const dialog = (
-    <StorageExceededModal
-      open={remaining !== null}
-      onClose={() => setRemaining(null)}
-      {...(remaining !== null && remaining > 0 ? { remainingFiles: remaining } : {})}
-      {...(canUpgrade
-        ? {
-            onUpgrade: () => {
-              setRemaining(null);
-              openSettings('subscription');
-            },
-          }
-        : {})}
-    />
-  );
-  return { dialog, show: (error: unknown) => setRemaining(remainingFilesOf(error) ?? 0) };
 }
 
 function FilesPane({

@@ -9,7 +9,7 @@ import { AppstoreOutlined, FileTextOutlined, MessageOutlined, PaperClipOutlined 
 import { keepPreviousData } from '@tanstack/react-query';
 import type { LibrarySearchResult, SearchDomain, SearchResult } from '@atelier/contract';
 import { useApiQuery } from '../../api/apiQuery';
-import { plainPreview } from './resourceUtils';
+import { plainPreview, useLocalizedPreview } from './resourceUtils';
 import { useTranslation } from 'react-i18next';
 import './library.css';
 
@@ -103,6 +103,7 @@ export function hitPath(hit: LibrarySearchResult): string {
 
 export function LibrarySearchResults({ query }: { query: string }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'library' });
+  const localized = useLocalizedPreview();
   const navigate = useNavigate();
   const search = useLibrarySearch(query);
   if (!query.trim()) return null;
@@ -119,7 +120,7 @@ export function LibrarySearchResults({ query }: { query: string }) {
       ) : (
         <ul className="library-search__list">
           {hits.map((hit) => {
-            const text = hit.snippets?.[0]?.text || hit.contentPreview || '';
+            const text = localized(hit.snippets?.[0]?.text || hit.contentPreview || '');
             return (
               <li key={`${hit.domain}:${hit.id}`}>
                 <button

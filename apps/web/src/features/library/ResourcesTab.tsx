@@ -21,6 +21,7 @@ import {
   plainPreview,
   resourceEntity,
   ResourceIcon,
+  useLocalizedPreview,
 } from './resourceUtils';
 
 const TYPES: ResourceType[] = ['weblink', 'text', 'file'];
@@ -41,6 +42,7 @@ export function ResourcesTab() {
   const needle = text.trim().toLowerCase();
   const contentHits = useMatchingIds(text, 'resource');
   const date = useLibraryDateFormat();
+  const localized = useLocalizedPreview();
 
   const resources = (list.data?.pages ?? [])
     .flat()
@@ -49,7 +51,7 @@ export function ResourcesTab() {
     id: r.resourceId,
     icon: <ResourceIcon resource={r} />,
     title: displayTitle(r),
-    preview: plainPreview(r.contentPreview),
+    preview: localized(plainPreview(r.contentPreview)),
     details: (
       <>
         {t(`types.${isImage(r) ? 'image' : r.resourceType}`)}

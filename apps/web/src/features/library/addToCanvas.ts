@@ -35,35 +35,67 @@ export function positionBelow(doc: Y.Doc): { x: number; y: number } {
   return Number.isFinite(maxY) ? { x: minX, y: maxY + GAP } : { x: 0, y: 0 };
 }
 
+/** The collab server refused the connection (a token of an ended sign-in, a canvas not ours). */
+class CanvasRefusedError extends Error {}
+
 function waitFor(check: () => boolean, provider: HocuspocusProvider, events: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     if (check()) {
       resolve();
       return;
     }
-    const done = () => {
-      if (!check()) return;
+    const stop = () => {
       clearTimeout(timer);
       for (const e of events) provider.off(e, done);
+      provider.off('authenticationFailed', refused);
+    };
+    const done = () => {
+      if (!check()) return;
+      stop();
       resolve();
     };
+    const refused = ({ reason }: { reason: string }) => {
+      stop();
+      reject(new CanvasRefusedError(`The canvas refused the connection: ${reason}`));
+    };
     const timer = setTimeout(() => {
-      for (const e of events) provider.off(e, done);
+      stop();
       reject(new Error('The canvas did not answer in time'));
     }, TIMEOUT_MS);
     for (const e of events) provider.on(e, done);
+    provider.on('authenticationFailed', refused);
   });
 }
 
-/** Adds a resource or document node to the canvas and resolves with the new node's id. */
+/**
+ * Adds a resource or document node to the canvas and resolves with the new node's id. A refused
+ * connection is tried once more with a fresh token (the first may come from a sign-in that was
+ * just replaced, or a token request that failed); nothing is added before the canvas has synced,
+ * so a second try cannot add the node twice.
+ */
 export async function addEntityToCanvas(canvasId: string, entity: CanvasEntity): Promise<string> {
-  const { url } = await api.call('collab.getToken');
+  try {
+    return await addOnce(canvasId, entity);
+  } catch (err) {
+    if (!(err instanceof CanvasRefusedError)) throw err;
+    return addOnce(canvasId, entity);
+  }
+}
+
+async function addOnce(canvasId: string, entity: CanvasEntity): Promise<string> {
+  const first = await api.call('collab.getToken');
+  let token: string | null = first.token;
   const doc = new Y.Doc();
   const provider = new HocuspocusProvider({
-    url,
+    url: first.url,
     name: `canvas:${canvasId}`,
     document: doc,
-    token: async () => (await api.call('collab.getToken')).token,
+    // the token fetched above for the first connection, a fresh one for any reconnection
+    token: async () => {
+      const current = token;
+      token = null;
+      return current ?? (await api.call('collab.getToken')).token;
+    },
   });
   try {
     await waitFor(() => provider.isSynced, provider, ['synced']);

@@ -10,8 +10,10 @@ import {
   FileTextOutlined,
   FolderOutlined,
   PaperClipOutlined,
+  ShareAltOutlined,
 } from '@ant-design/icons';
 import { ThreadsTab, ThreadsTabLabel } from '../ai/threads/ThreadsTab';
+import { SharedByMeLabel, SharedByMeTab } from '../share/SharedByMeTab';
 import { CanvasesTab } from './CanvasesTab';
 import { DocumentsTab } from './DocumentsTab';
 import { ProjectsTab } from './ProjectsTab';
@@ -36,4 +38,5 @@ export const LIBRARY_TABS: readonly LibraryTabDef[] = [
   { key: 'canvases', icon: <AppstoreOutlined />, Label: label('canvases'), Component: CanvasesTab },
   { key: 'projects', icon: <FolderOutlined />, Label: label('projects'), Component: ProjectsTab },
   { key: 'threads', icon: <CommentOutlined />, Label: ThreadsTabLabel, Component: ThreadsTab },
+  { key: 'shared', icon: <ShareAltOutlined />, Label: SharedByMeLabel, Component: SharedByMeTab },
 ];

@@ -1,11 +1,25 @@
 /** Small helpers about one resource: its icon, whether it is an image, its canvas node data. */
 import { FileOutlined, FileTextOutlined, GlobalOutlined, PictureOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import type { Resource } from '@atelier/contract';
 import type { CanvasEntity } from './addToCanvas';
 import { stripCitationMarkers } from '../ai/citations';
 
 /** The server describes a parsed image as "Image, W×H pixels". */
 const IMAGE_PREVIEW = /^Image, \d+\s*×\s*\d+ pixels/;
+const IMAGE_PREVIEW_PARTS = /^Image, (\d+)\s*×\s*(\d+) pixels$/;
+
+/**
+ * A preview for the reader's language: the server's stored "Image, W×H pixels" (the preview of an
+ * image it could not describe) in the UI language, any other text as it is.
+ */
+export function useLocalizedPreview(): (text: string) => string {
+  const { t } = useTranslation(undefined, { keyPrefix: 'library.list' });
+  return (text) => {
+    const match = IMAGE_PREVIEW_PARTS.exec(text.trim());
+    return match ? t('imagePreview', { width: match[1], height: match[2] }) : text;
+  };
+}
 
 export const isImage = (r: Pick<Resource, 'data' | 'contentPreview' | 'resourceType'>) =>
   r.resourceType === 'file' &&

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Button, Modal } from 'antd';
 import { LIMITS } from '@atelier/contract';
 import { useUiStore } from '../../stores/uiStore';
@@ -16,6 +17,7 @@ export function FeatureHighlightsModal() {
   const open = useUiStore((s) => s.highlightsOpen);
   const { setHighlightsOpen, setTourOpen } = useUiStore.getState();
   const onboarding = useOnboarding();
+  const navigate = useNavigate();
   const [index, setIndex] = useState(0);
   const total = Math.min(HIGHLIGHT_STEPS.length, LIMITS.featureHighlightSteps);
   const step = HIGHLIGHT_STEPS[index] ?? HIGHLIGHT_STEPS[0];
@@ -45,6 +47,19 @@ export function FeatureHighlightsModal() {
         <div className="highlight__count">{t('onboarding.stepOf', { current: index + 1, total })}</div>
         <h2 className="highlight__title">{t(`onboarding.highlights.${step.key}.title`)}</h2>
         <p className="highlight__body">{t(`onboarding.highlights.${step.key}.body`)}</p>
+        {step.key === 'share' ? (
+          <Button
+            type="link"
+            className="highlight__link"
+            data-testid="highlights-templates"
+            onClick={() => {
+              finish('completed');
+              void navigate('/templates');
+            }}
+          >
+            {t('onboarding.highlights.share.templates')}
+          </Button>
+        ) : null}
         <div className="highlight__dots" aria-hidden="true">
           {HIGHLIGHT_STEPS.slice(0, total).map((s, i) => (
             <span key={s.key} className={i === index ? 'is-active' : undefined} />

@@ -49,8 +49,11 @@ export function AddItemsModal({
     ) : (
       <Checkbox.Group
         className="project-pick"
-        value={selected}
-        onChange={(values) => setSelected(values)}
+        value={selected.filter((key) => opts.some((o) => o.value === key))}
+        // each tab's group answers only its own boxes: keep what was picked on the other tab
+        onChange={(values) =>
+          setSelected((prev) => [...prev.filter((key) => !opts.some((o) => o.value === key)), ...values])
+        }
         options={opts.map((o) => ({ ...o, label: <span data-testid="project-pick-option">{o.label}</span> }))}
       />
     );

@@ -9,6 +9,7 @@ import { CheckCircleFilled, LoadingOutlined, LogoutOutlined } from '@ant-design/
 import { LIMITS, UpdateUserSettingsSchema } from '@atelier/contract';
 import { useLogoutConfirm } from '../auth/useLogoutConfirm';
 import { problemMessage } from '../auth/validation';
+import { ApiTokensSection } from './ApiTokensSection';
 import { AvatarUpload } from './AvatarUpload';
 import { useUsernameCheck, type UsernameStatus } from './useUsernameCheck';
 import { useCurrentUser, useUpdateUserSettings } from './useUserSettings';
@@ -117,6 +118,8 @@ export function AccountTab() {
           {t('common.save')}
         </Button>
       </Form>
+      <Divider style={{ margin: '20px 0' }} />
+      <ApiTokensSection />
       <Divider style={{ margin: '20px 0' }} />
       <div className="account-logout">
         <div>

@@ -7,6 +7,7 @@ import {
   ApiOutlined,
   BgColorsOutlined,
   ControlOutlined,
+  CloudServerOutlined,
   FileSearchOutlined,
   GlobalOutlined,
   StarOutlined,
@@ -15,10 +16,11 @@ import {
 import { AccountTab } from './AccountTab';
 import { AppearanceTab } from './AppearanceTab';
 import { LanguageTab } from './LanguageTab';
+import { LazyMcpServersTab } from './mcp/lazyTab';
 import { LazyDefaultModelTab, LazyModelsTab, LazyParsersTab, LazyProvidersTab } from './providers/lazyTabs';
 
 export type SettingsTabKey =
-  'account' | 'language' | 'appearance' | 'providers' | 'models' | 'parsers' | 'defaultModel';
+  'account' | 'language' | 'appearance' | 'providers' | 'models' | 'parsers' | 'defaultModel' | 'mcpServers';
 
 export interface SettingsTabDef {
   key: SettingsTabKey;
@@ -31,6 +33,7 @@ export const SETTINGS_TABS: readonly SettingsTabDef[] = [
   { key: 'models', icon: <ControlOutlined />, Component: LazyModelsTab },
   { key: 'parsers', icon: <FileSearchOutlined />, Component: LazyParsersTab },
   { key: 'defaultModel', icon: <StarOutlined />, Component: LazyDefaultModelTab },
+  { key: 'mcpServers', icon: <CloudServerOutlined />, Component: LazyMcpServersTab },
   { key: 'account', icon: <UserOutlined />, Component: AccountTab },
   { key: 'language', icon: <GlobalOutlined />, Component: LanguageTab },
   { key: 'appearance', icon: <BgColorsOutlined />, Component: AppearanceTab },

@@ -30,6 +30,23 @@ export const enAi = {
     hide: 'Hide launchpad',
     readOnly: 'This canvas is read-only',
   },
+  agent: {
+    servers: 'MCP servers',
+    serversPlaceholder: 'MCP servers',
+    toolCount: 'Tools: {{count}}',
+    noServers: 'No MCP servers — add one',
+    needsTools:
+      'The agent needs a model with function calling. Pick another model, or turn on "Function calling" for this one in the model settings.',
+    toolCalls: 'Tool calls ({{count}})',
+    builtIn: 'built-in',
+    arguments: 'Arguments',
+    result: 'Result',
+    error: 'Error',
+    running: 'Running…',
+    duration: '{{ms}} ms',
+    serverFailed: 'Could not use the MCP server {{server}}: {{error}}',
+    stepLimit: 'Stopped after {{steps}} steps (the step limit)',
+  },
   node: {
     executing: 'Executing…',
     completed: 'Completed',

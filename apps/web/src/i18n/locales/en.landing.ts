@@ -11,7 +11,7 @@ export const enLanding = {
     badge: 'v{{version}} · Open source · Self-hostable',
     title: 'Think on a canvas. Create with AI.',
     subtitle:
-      'Atelier is an AI canvas workspace for creators, researchers and writers. Collect your sources, ask AI with exactly the context you choose, and turn the answers into documents, artifacts and shareable pages — on our cloud or your own server.',
+      'Atelier is an AI canvas workspace for creators, researchers and writers. Collect your sources, ask AI with exactly the context you choose, and turn the answers into documents, code artifacts and exports — on our cloud or your own server.',
     primary: 'Get started free',
     secondary: 'Sign in',
     note: 'Free plan: 100 library files and 5 T1 + 50 T2 model requests a day. No card required.',
@@ -46,7 +46,7 @@ export const enLanding = {
     },
     create: {
       title: 'Create and share',
-      body: 'Turn answers into documents, code artifacts and mind maps, then export documents to Markdown, DOCX or PDF and canvases as images.',
+      body: 'Turn answers into documents, code artifacts and mind maps, share them with a view-only link, publish a canvas as a template, and export documents to Markdown, DOCX or PDF.',
     },
   },
   features: {
@@ -150,7 +150,7 @@ export const enLanding = {
     title: 'Questions, answered',
     what: {
       q: 'What is Atelier?',
-      a: 'Atelier is an AI-native workspace built around a free-form canvas. You collect sources into a library, arrange them on canvases, ask AI with the context you pick, and turn the results into documents, code artifacts and shareable pages.',
+      a: 'Atelier is an AI-native workspace built around a free-form canvas. You collect sources into a library, arrange them on canvases, ask AI with the context you pick, and turn the results into documents and code artifacts you can export.',
     },
     models: {
       q: 'Which AI models can I use?',

@@ -24,6 +24,7 @@ export const enLibrary = {
     untitled: 'Untitled',
     updated: 'Updated {{date}}',
     readOnly: 'Read-only',
+    imagePreview: 'Image, {{width}}×{{height}} pixels',
   },
   types: {
     weblink: 'Web link',

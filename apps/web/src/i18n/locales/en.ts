@@ -8,13 +8,20 @@
 import { contractValidationMessages } from '../contractMessages';
 import { enAi } from './en.ai';
 import { enAiSettings } from './en.aiSettings';
+import { enMcp } from './en.mcp';
 import { enArtifact } from './en.artifact';
 import { enCanvas } from './en.canvas';
 import { enDocument } from './en.document';
 import { enLabels } from './en.labels';
+import { enSkills } from './en.skills';
+import { enApiTokens } from './en.apiTokens';
 import { enLanding } from './en.landing';
 import { enLibrary } from './en.library';
 import { enProjects } from './en.projects';
+import { enTemplates } from './en.templates';
+import { enPages } from './en.pages';
+import { enShare } from './en.share';
+import { enPageExport } from './en.pageExport';
 
 export const en = {
   app: {
@@ -117,6 +124,7 @@ export const en = {
     skills: 'Skills',
     templates: 'Templates',
     projects: 'Projects',
+    pages: 'Pages',
     settings: 'Settings',
     help: 'Help',
     tour: 'Tour',
@@ -153,7 +161,7 @@ export const en = {
       tour: { title: 'Take the tour', body: 'A one-minute walk through the workspace.' },
       highlights: {
         title: "See what's in Atelier",
-        body: 'Canvas, AI threads, library, skills and sharing in 7 steps.',
+        body: 'Canvas, AI threads, library, skills and export in 7 steps.',
       },
       profile: { title: 'Complete your profile', body: 'Add an avatar, a display name and your username.' },
       language: {
@@ -174,13 +182,14 @@ export const en = {
       models: 'Model configuration',
       parsers: 'Parser configuration',
       defaultModel: 'Default model',
+      mcpServers: 'MCP servers',
     },
     account: {
       changeAvatar: 'Change avatar',
       avatarHint: 'PNG, JPEG, GIF or WebP, up to {{size}}.',
       avatarUpdated: 'Avatar updated',
       nickname: 'Display name',
-      nicknameHint: 'Shown to people you share with.',
+      nicknameHint: 'Shown in the app and beside your cursor on a canvas.',
       username: 'Username',
       usernameHint: 'Letters, numbers and underscores, up to {{count}} characters.',
       usernameAvailable: 'This username is available',
@@ -228,15 +237,16 @@ export const en = {
       },
       skills: {
         title: 'Skills do the heavy lifting',
-        body: 'Web search, library search, writing and rewriting documents, code artifacts — or your own skills, run on a timer or when a resource is ready.',
+        body: 'Web search, library search, writing and rewriting documents, and code artifacts, each with the context you pick.',
       },
       create: {
         title: 'Create documents and artifacts',
         body: 'Write in a live-saving Markdown editor with AI help, and let AI produce web pages, React components, diagrams and mind maps.',
       },
       share: {
-        title: 'Export your work',
-        body: 'Export documents to Markdown, DOCX or PDF, and canvases as PNG images or canvas files to open elsewhere.',
+        title: 'Share, publish and export',
+        body: 'Share a canvas or document with a view-only link, publish a canvas as a template or start from one, and export documents to Markdown, DOCX or PDF and canvases as images.',
+        templates: 'Browse templates',
       },
     },
     tour: {
@@ -280,11 +290,18 @@ export const en = {
   canvas: enCanvas,
   ai: enAi,
   aiSettings: enAiSettings,
+  mcp: enMcp,
   artifact: enArtifact,
   document: enDocument,
   labels: enLabels,
+  skills: enSkills,
+  apiTokens: enApiTokens,
   library: enLibrary,
   projects: enProjects,
+  templates: enTemplates,
+  pages: enPages,
+  share: enShare,
+  pageExport: enPageExport,
   landing: enLanding,
   legal: {
     privacyTitle: 'Privacy Policy',

@@ -13,7 +13,7 @@ export const zhLanding: Translations['landing'] = {
     badge: 'v{{version}} · 开源 · 可自托管',
     title: '在画布上思考，与 AI 一起创作。',
     subtitle:
-      'Atelier 是面向创作者、研究者和写作者的 AI 画布工作区。收集资料，用你挑选的上下文向 AI 提问，再把回答变成文档、组件和可分享的页面——使用我们的云服务，或部署在你自己的服务器上。',
+      'Atelier 是面向创作者、研究者和写作者的 AI 画布工作区。收集资料，用你挑选的上下文向 AI 提问，再把回答变成文档、代码组件和可导出的成果——使用我们的云服务，或部署在你自己的服务器上。',
     primary: '免费开始',
     secondary: '登录',
     note: '免费版：100 个知识库文件，每天 5 次 T1 和 50 次 T2 模型请求。无需绑定银行卡。',
@@ -47,7 +47,7 @@ export const zhLanding: Translations['landing'] = {
     },
     create: {
       title: '创作与分享',
-      body: '把回答变成文档、代码组件和思维导图，再把文档导出为 Markdown、DOCX、PDF，把画布导出为图片。',
+      body: '把回答变成文档、代码组件和思维导图，用只读链接分享，把画布发布为模板，并把文档导出为 Markdown、DOCX、PDF。',
     },
   },
   features: {
@@ -151,7 +151,7 @@ export const zhLanding: Translations['landing'] = {
     title: '你可能想知道',
     what: {
       q: 'Atelier 是什么？',
-      a: 'Atelier 是以自由画布为核心的 AI 原生工作区。你把资料收集到知识库，在画布上整理，用你选择的上下文向 AI 提问，再把结果变成文档、代码组件和可分享的页面。',
+      a: 'Atelier 是以自由画布为核心的 AI 原生工作区。你把资料收集到知识库，在画布上整理，用你选择的上下文向 AI 提问，再把结果变成可导出的文档和代码组件。',
     },
     models: {
       q: '可以使用哪些 AI 模型？',

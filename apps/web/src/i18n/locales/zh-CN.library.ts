@@ -28,6 +28,7 @@ export const zhLibrary: DeepStrings<typeof enLibrary> = {
     untitled: '未命名',
     updated: '更新于 {{date}}',
     readOnly: '只读',
+    imagePreview: '图片，{{width}}×{{height}} 像素',
   },
   types: {
     weblink: '网页链接',

@@ -2,13 +2,20 @@
 import type { Translations } from './en';
 import { zhAi } from './zh-CN.ai';
 import { zhAiSettings } from './zh-CN.aiSettings';
+import { zhMcp } from './zh-CN.mcp';
 import { zhArtifact } from './zh-CN.artifact';
 import { zhCanvas } from './zh-CN.canvas';
 import { zhDocument } from './zh-CN.document';
 import { zhLabels } from './zh-CN.labels';
+import { zhSkills } from './zh-CN.skills';
+import { zhApiTokens } from './zh-CN.apiTokens';
 import { zhLanding } from './zh-CN.landing';
 import { zhLibrary } from './zh-CN.library';
 import { zhProjects } from './zh-CN.projects';
+import { zhTemplates } from './zh-CN.templates';
+import { zhPages } from './zh-CN.pages';
+import { zhShare } from './zh-CN.share';
+import { zhPageExport } from './zh-CN.pageExport';
 
 export const zhCN: Translations = {
   app: {
@@ -114,6 +121,7 @@ export const zhCN: Translations = {
     skills: '技能',
     templates: '模板',
     projects: '项目',
+    pages: '页面',
     settings: '设置',
     help: '帮助',
     tour: '新手引导',
@@ -148,7 +156,7 @@ export const zhCN: Translations = {
     openSettings: '前往设置添加',
     actions: {
       tour: { title: '开始新手引导', body: '用一分钟快速了解工作区。' },
-      highlights: { title: '了解 Atelier 的功能', body: '用 7 步了解画布、AI 对话、知识库、技能和分享。' },
+      highlights: { title: '了解 Atelier 的功能', body: '用 7 步了解画布、AI 对话、知识库、技能和导出。' },
       profile: { title: '完善个人资料', body: '添加头像、昵称和用户名。' },
       language: { title: '选择语言', body: '设置界面语言和 AI 回答使用的语言。' },
       appearance: { title: '选择主题', body: '浅色、深色，或跟随系统。' },
@@ -165,13 +173,14 @@ export const zhCN: Translations = {
       models: '模型配置',
       parsers: '解析配置',
       defaultModel: '默认模型',
+      mcpServers: 'MCP 服务器',
     },
     account: {
       changeAvatar: '更换头像',
       avatarHint: '支持 PNG、JPEG、GIF 或 WebP，最大 {{size}}。',
       avatarUpdated: '头像已更新',
       nickname: '昵称',
-      nicknameHint: '会展示给你分享内容的人。',
+      nicknameHint: '显示在应用中，以及你在画布上的光标旁。',
       username: '用户名',
       usernameHint: '字母、数字和下划线，最多 {{count}} 个字符。',
       usernameAvailable: '该用户名可以使用',
@@ -219,15 +228,16 @@ export const zhCN: Translations = {
       },
       skills: {
         title: '让技能替你完成繁重工作',
-        body: '网络搜索、知识库搜索、撰写和改写文档、生成代码组件——也可以创建自己的技能，定时运行或在资源就绪时触发。',
+        body: '网络搜索、知识库搜索、撰写和改写文档、生成代码组件，都使用你挑选的上下文。',
       },
       create: {
         title: '创作文档和组件',
         body: '在实时保存的 Markdown 编辑器中借助 AI 写作，让 AI 生成网页、React 组件、流程图和思维导图。',
       },
       share: {
-        title: '导出成果',
-        body: '把文档导出为 Markdown、DOCX 或 PDF，把画布导出为 PNG 图片或画布文件，以便在别处打开。',
+        title: '分享、发布与导出',
+        body: '用只读链接分享画布或文档，把画布发布为模板或从模板开始，并把文档导出为 Markdown、DOCX、PDF，把画布导出为图片。',
+        templates: '浏览模板',
       },
     },
     tour: {
@@ -258,11 +268,18 @@ export const zhCN: Translations = {
   canvas: zhCanvas,
   ai: zhAi,
   aiSettings: zhAiSettings,
+  mcp: zhMcp,
   artifact: zhArtifact,
   document: zhDocument,
   labels: zhLabels,
+  skills: zhSkills,
+  apiTokens: zhApiTokens,
   library: zhLibrary,
   projects: zhProjects,
+  templates: zhTemplates,
+  pages: zhPages,
+  share: zhShare,
+  pageExport: zhPageExport,
   landing: zhLanding,
   legal: {
     privacyTitle: '隐私政策',

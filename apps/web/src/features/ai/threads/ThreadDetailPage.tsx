@@ -12,6 +12,7 @@ import { Markdown } from '../Markdown';
 import { Reasoning, Sources, TokenUsage } from '../RunView';
 import { runFromResult, type RunState, emptyRun } from '../skillStore';
 import { useTranslation } from 'react-i18next';
+import { ToolCalls } from '../ToolCalls';
 import '../ai.css';
 
 function Turn({ run, testId }: { run: RunState; testId: string }) {
@@ -20,6 +21,7 @@ function Turn({ run, testId }: { run: RunState; testId: string }) {
     <section className="ai-thread__turn" data-testid={testId}>
       <div className="ai-panel__question">{run.input?.query ?? run.title}</div>
       <Reasoning text={run.reasoning} />
+      <ToolCalls logs={run.logs} />
       {run.content ? (
         <Markdown text={run.content} citations={run.sources} testId="thread-answer" />
       ) : run.error ? (

@@ -2,7 +2,9 @@
  * Nodes that stand for an entity (document, code artifact, resource, website, image, mind map)
  * and the generic card used by skill, tool and response nodes.
  */
-import { memo } from 'react';
+import { memo, useState } from 'react';
+import { refreshQueue } from '../../../api/client';
+import { useAuthStore } from '../../../stores/authStore';
 import type { NodeProps } from '@xyflow/react';
 import { ExportOutlined } from '@ant-design/icons';
 import { useCanvasT } from '../useCanvasT';
@@ -91,15 +93,36 @@ export const WebsiteNode = memo(function WebsiteNode({ data, selected }: NodePro
   );
 });
 
+/** Stored files of this app: private ones need a live sign-in, which the refresh can renew. */
+const isStoredFile = (src: string) => src.includes('/v1/misc/static/');
+const IMAGE_RETRIES = 2;
+
 export const ImageNode = memo(function ImageNode({ data, selected }: NodeProps<FlowNode>) {
   const src = str(data.metadata.url) || str(data.metadata.imageUrl);
+  // a private file fails to load while the access token has expired (an <img> cannot refresh
+  // it): refresh the sign-in and draw the image again
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    if (attempt >= IMAGE_RETRIES || !isStoredFile(src)) return;
+    if (useAuthStore.getState().status !== 'authenticated') return;
+    void refreshQueue.refresh().then((ok) => ok && setAttempt((n) => n + 1));
+  };
   return (
     <div
       className={`canvas-node canvas-node--image${selected ? ' is-selected' : ''}`}
       data-testid="canvas-node-image"
     >
       <Handles />
-      {src ? <img className="canvas-node__image" src={src} alt={data.title} draggable={false} /> : null}
+      {src ? (
+        <img
+          key={attempt}
+          className="canvas-node__image"
+          src={src}
+          alt={data.title}
+          draggable={false}
+          onError={retry}
+        />
+      ) : null}
       {data.title ? <div className="canvas-node__caption">{data.title}</div> : null}
     </div>
   );

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { NodeProps } from '@xyflow/react';
 import { updateNode } from '@atelier/canvas';
 import { useCanvasContext } from '../canvasContext';
-import { takeMemoFocus } from '../memoFocus';
+import { settleMemoFocus, typingElsewhere, wantsMemoFocus } from '../memoFocus';
 import type { FlowNode } from '../useCanvasFlow';
 import { Handles } from './NodeCard';
 
@@ -16,16 +16,17 @@ export const MemoNode = memo(function MemoNode({ id, data, selected }: NodeProps
   const { doc, readOnly } = useCanvasContext();
   const editor = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
-    if (!takeMemoFocus(id)) return;
-    // React Flow keeps a node hidden until it is measured, and a hidden field takes no focus:
-    // try on each frame until it does (a few frames at most)
+    if (!wantsMemoFocus(id)) return;
+    // retried on each frame until the field is drawn and takes the focus (memoFocus.ts)
     let frame = 0;
-    const tryFocus = (tries: number) => {
-      editor.current?.focus({ preventScroll: true });
-      if (document.activeElement !== editor.current && tries > 0)
-        frame = requestAnimationFrame(() => tryFocus(tries - 1));
+    const tryFocus = () => {
+      const field = editor.current;
+      if (!wantsMemoFocus(id) || typingElsewhere(field)) return settleMemoFocus(id);
+      field?.focus({ preventScroll: true });
+      if (field && document.activeElement === field) return settleMemoFocus(id);
+      frame = requestAnimationFrame(tryFocus);
     };
-    tryFocus(60);
+    tryFocus();
     return () => cancelAnimationFrame(frame);
   }, [id]);
   return (

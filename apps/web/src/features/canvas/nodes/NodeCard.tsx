@@ -18,6 +18,7 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import type { CanvasNodeType } from '@atelier/canvas';
+import { useLocalizedPreview } from '../../library/resourceUtils';
 
 export const NODE_ICONS: Record<CanvasNodeType, typeof FileTextOutlined> = {
   document: FileTextOutlined,
@@ -77,5 +78,6 @@ export function NodeCard({ type, title, selected, badge, children }: NodeCardPro
 
 /** Text preview with a line clamp that the size mode changes. */
 export function PreviewText({ text }: { text: string }) {
-  return text ? <div className="canvas-node__preview">{text}</div> : null;
+  const localized = useLocalizedPreview();
+  return text ? <div className="canvas-node__preview">{localized(text)}</div> : null;
 }

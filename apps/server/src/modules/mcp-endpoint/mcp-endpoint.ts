@@ -1,0 +1,384 @@
+/**
+ * Atelier as an MCP server (issue 12, point 10): `POST /mcp` speaks the streamable-HTTP
+ * transport of `@modelcontextprotocol/sdk`, stateless (one server and transport per request,
+ * JSON answers, no session id), so any process of a scaled-out deployment can answer any call.
+ * `GET` and `DELETE /mcp` answer 405: without sessions there is no stream to open or end.
+ *
+ * The caller is a personal API token (`Authorization: Bearer atl_…`), never a cookie (a browser
+ * page of another site could otherwise drive the tools). Every tool calls the `/v1` route handler
+ * that the web app calls, with the body validated by the contract's schema and the token's scope
+ * checked as on `/v1` (api-token-scope.ts), so the access policy and the services are the same.
+ * A `read` token is offered the read tools only. A business error becomes an MCP tool error with
+ * the catalogue message.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { addNode, getCanvasSnapshot, NodeLimitError, type CanvasNodeType } from '@atelier/canvas';
+import {
+  LIMITS,
+  errorMessage,
+  routes,
+  type RouteDef,
+  type RouteId,
+  type RouteResponse,
+  type Routes,
+} from '@atelier/contract';
+import { AppError } from '../../http/errors.js';
+import { assertTokenMayCall } from '../../http/api-token-scope.js';
+import type { AuthUser, Authenticate, Handlers } from '../../http/register.js';
+import type { AppContext } from '../../context.js';
+import type { Services } from '../../services.js';
+import { accessFor, userActor } from '../access/access.js';
+import { canvasDocName } from '../../collab/index.js';
+
+export const MCP_PATH = '/mcp';
+const SERVER_INFO = { name: 'atelier', version: '1.0.0' };
+/** How much of a document or resource a read tool answers (the rest is cut with a note). */
+const MAX_READ_CHARS = LIMITS.maxContentChars;
+
+type TokenUser = AuthUser & { apiToken: NonNullable<AuthUser['apiToken']> };
+
+interface ToolDeps {
+  ctx: AppContext;
+  services: Services;
+  handlers: Handlers;
+  user: TokenUser;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Calls a `/v1` route's handler as the token's user: input parsed by the contract, scope checked. */
+async function callRoute<K extends RouteId>(
+  deps: ToolDeps,
+  id: K,
+  input: { body?: unknown; query?: unknown },
+): Promise<RouteResponse<Routes[K]>> {
+  const def: RouteDef = routes[id];
+  assertTokenMayCall(def, deps.user.apiToken.scope);
+  const handler = deps.handlers[id] as ((ctx: Record<string, unknown>) => Promise<unknown>) | undefined;
+  if (!handler) throw new AppError('E0000', `Not implemented: ${id}`);
+  const parse = (schema: z.ZodType | undefined, value: unknown) => {
+    if (!schema) return undefined;
+    const result = schema.safeParse(value ?? {});
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new AppError('E0003', `${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`);
+    }
+    return result.data;
+  };
+  const result = await handler({
+    body: parse(def.body, input.body),
+    query: parse(def.query, input.query),
+    params: {},
+    user: deps.user,
+    req: deps.req,
+    reply: deps.reply,
+    traceId: String(deps.req.id),
+  });
+  return result as RouteResponse<Routes[K]>;
+}
+
+const text = (value: unknown) => ({
+  content: [
+    { type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) },
+  ],
+});
+
+function toolError(err: unknown, deps: ToolDeps) {
+  let message: string;
+  if (err instanceof AppError) message = `${err.code}: ${err.message}`;
+  else if (err instanceof NodeLimitError) message = `E0003: ${err.message}`;
+  else {
+    deps.req.log.warn({ err }, 'MCP tool failed');
+    message = `E0000: ${errorMessage('E0000')}`;
+  }
+  return { ...text(message), isError: true };
+}
+
+function cut(value: string | null | undefined): string {
+  const s = value ?? '';
+  return s.length > MAX_READ_CHARS
+    ? `${s.slice(0, MAX_READ_CHARS)}\n\n[cut at ${MAX_READ_CHARS} characters]`
+    : s;
+}
+
+/** Adds a node to the right of what the canvas holds, through the live canvas (open tabs see it). */
+async function placeOnCanvas(
+  deps: ToolDeps,
+  canvasId: string,
+  node: { type: CanvasNodeType; title: string; entityId?: string; contentPreview?: string },
+) {
+  await accessFor(deps.ctx.db).require(userActor(deps.user.uid), 'write', 'canvas', [canvasId]);
+  let added: { id: string } | undefined;
+  await deps.services.collab.write(canvasDocName(canvasId), (doc) => {
+    const top = getCanvasSnapshot(doc).nodes.filter((n) => !n.parentId);
+    const right = top.reduce((x, n) => Math.max(x, n.position.x + (n.width ?? 320)), -40);
+    const y = top.length ? Math.min(...top.map((n) => n.position.y)) : 0;
+    added = addNode(
+      doc,
+      {
+        type: node.type,
+        position: { x: right + 40, y },
+        data: {
+          title: node.title,
+          entityId: node.entityId ?? '',
+          contentPreview: (node.contentPreview ?? '').slice(0, 300),
+        },
+      },
+      { maxNodes: deps.services.canvases.maxNodes },
+    );
+  });
+  return { canvasId, nodeId: added!.id, type: node.type };
+}
+
+const id = z.string().min(1).max(128);
+
+function buildMcpServer(deps: ToolDeps): McpServer {
+  const server = new McpServer(SERVER_INFO, {
+    instructions:
+      "Tools over the signed-in user's Atelier workspace: search the library, read canvases, " +
+      'documents and resources, and (with a read-write token) create memos, documents and ' +
+      'resources and put them on canvases.',
+  });
+  const writes = deps.user.apiToken.scope === 'read-write';
+  const run =
+    <A>(fn: (args: A) => Promise<unknown>) =>
+    async (args: A) => {
+      try {
+        return text(await fn(args));
+      } catch (err) {
+        return toolError(err, deps);
+      }
+    };
+
+  server.registerTool(
+    'search_library',
+    {
+      description:
+        'Search your library (documents, resources, canvases) with hybrid keyword and semantic search.',
+      inputSchema: {
+        query: z.string().min(1).max(2048),
+        domains: z
+          .array(z.enum(['resource', 'document', 'canvas']))
+          .min(1)
+          .max(3)
+          .optional(),
+        limit: z.number().int().min(1).max(50).optional(),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    run(async ({ query, domains, limit }) => {
+      const body = {
+        source: 'library',
+        query,
+        mode: 'hybrid',
+        ...(domains ? { domains } : {}),
+        ...(limit ? { limit } : {}),
+      };
+      try {
+        return await callRoute(deps, 'search.query', { body });
+      } catch (err) {
+        // no embedding model configured: keyword search still answers
+        if (err instanceof AppError && err.code === 'E0015') {
+          return callRoute(deps, 'search.query', { body: { ...body, mode: 'keyword' } });
+        }
+        throw err;
+      }
+    }),
+  );
+  server.registerTool(
+    'list_canvases',
+    {
+      description: 'List your canvases, newest first.',
+      inputSchema: {
+        page: z.number().int().min(1).optional(),
+        pageSize: z.number().int().min(1).max(100).optional(),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    run(async ({ page, pageSize }) => {
+      const rows = await callRoute(deps, 'canvas.list', {
+        query: { page: page ?? 1, pageSize: pageSize ?? 20 },
+      });
+      return rows.map((c) => ({ canvasId: c.canvasId, title: c.title, updatedAt: c.updatedAt }));
+    }),
+  );
+  server.registerTool(
+    'read_canvas',
+    {
+      description: "A canvas's nodes (type, title, entity id, preview) and the edges between them.",
+      inputSchema: { canvasId: id },
+      annotations: { readOnlyHint: true },
+    },
+    run(async ({ canvasId }) => {
+      const data = await callRoute(deps, 'canvas.data', { query: { canvasId } });
+      return {
+        canvasId,
+        title: data.title,
+        nodes: data.nodes.map((n) => ({
+          nodeId: n.id,
+          type: n.type,
+          title: n.data.title,
+          ...(n.data.entityId ? { entityId: n.data.entityId } : {}),
+          preview: n.data.contentPreview,
+        })),
+        edges: data.edges.map((e) => ({ source: e.source, target: e.target })),
+      };
+    }),
+  );
+  server.registerTool(
+    'read_document',
+    {
+      description: 'A document of yours as Markdown.',
+      inputSchema: { docId: id },
+      annotations: { readOnlyHint: true },
+    },
+    run(async ({ docId }) => {
+      const doc = await callRoute(deps, 'knowledge.document.detail', { query: { docId } });
+      return { docId: doc.docId, title: doc.title, content: cut(doc.content) };
+    }),
+  );
+  server.registerTool(
+    'read_resource',
+    {
+      description: 'A resource of yours (pasted text, a web page, a file) as text.',
+      inputSchema: { resourceId: id },
+      annotations: { readOnlyHint: true },
+    },
+    run(async ({ resourceId }) => {
+      const r = await callRoute(deps, 'knowledge.resource.detail', { query: { resourceId } });
+      return {
+        resourceId: r.resourceId,
+        title: r.title,
+        resourceType: r.resourceType,
+        indexStatus: r.indexStatus,
+        ...(r.data?.url ? { url: r.data.url } : {}),
+        content: cut(r.content),
+      };
+    }),
+  );
+  if (!writes) return server;
+
+  server.registerTool(
+    'create_memo',
+    {
+      description: 'Put a memo (a short plain-text note) on one of your canvases.',
+      inputSchema: { canvasId: id, text: z.string().min(1).max(LIMITS.maxContentChars) },
+    },
+    run(async ({ canvasId, text: memo }) =>
+      placeOnCanvas(deps, canvasId, { type: 'memo', title: '', contentPreview: memo }),
+    ),
+  );
+  server.registerTool(
+    'create_document',
+    {
+      description: 'Create a document from Markdown; optionally put it on a canvas.',
+      inputSchema: {
+        title: z.string().min(1).max(512),
+        content: z.string().max(LIMITS.maxContentChars).optional(),
+        canvasId: id.optional(),
+      },
+    },
+    run(async ({ title, content, canvasId }) => {
+      const doc = await callRoute(deps, 'knowledge.document.create', {
+        body: { title, ...(content ? { initialContent: content } : {}) },
+      });
+      const node = canvasId
+        ? await placeOnCanvas(deps, canvasId, {
+            type: 'document',
+            title: doc.title,
+            entityId: doc.docId,
+            contentPreview: doc.contentPreview ?? content ?? '',
+          })
+        : undefined;
+      return { docId: doc.docId, title: doc.title, ...(node ? { node } : {}) };
+    }),
+  );
+  server.registerTool(
+    'create_resource',
+    {
+      description:
+        'Add a resource to your library: pasted text, or a web link that Atelier fetches and indexes.',
+      inputSchema: {
+        kind: z.enum(['text', 'weblink']),
+        title: z.string().min(1).max(512).optional(),
+        content: z.string().max(LIMITS.maxContentChars).optional(),
+        url: z.string().url().max(2048).optional(),
+      },
+    },
+    run(async ({ kind, title, content, url }) => {
+      const body =
+        kind === 'text'
+          ? { resourceType: 'text', title: title ?? 'Untitled', content }
+          : { resourceType: 'weblink', ...(title ? { title } : {}), data: { url } };
+      const r = await callRoute(deps, 'knowledge.resource.create', { body });
+      return { resourceId: r.resourceId, title: r.title, indexStatus: r.indexStatus };
+    }),
+  );
+  server.registerTool(
+    'add_node_to_canvas',
+    {
+      description: 'Put an existing document or resource of yours on one of your canvases.',
+      inputSchema: { canvasId: id, entityType: z.enum(['document', 'resource']), entityId: id },
+    },
+    run(async ({ canvasId, entityType, entityId }) => {
+      if (entityType === 'document') {
+        const doc = await callRoute(deps, 'knowledge.document.detail', { query: { docId: entityId } });
+        return placeOnCanvas(deps, canvasId, {
+          type: 'document',
+          title: doc.title,
+          entityId,
+          contentPreview: doc.contentPreview ?? '',
+        });
+      }
+      const r = await callRoute(deps, 'knowledge.resource.detail', { query: { resourceId: entityId } });
+      return placeOnCanvas(deps, canvasId, {
+        type: 'resource',
+        title: r.title,
+        entityId,
+        contentPreview: r.contentPreview ?? '',
+      });
+    }),
+  );
+  return server;
+}
+
+function rpcError(reply: FastifyReply, status: number, code: number, message: string) {
+  return reply.status(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+export function registerMcpEndpoint(
+  app: FastifyInstance,
+  opts: { ctx: AppContext; services: Services; handlers: Handlers; authenticate: Authenticate },
+): void {
+  app.post(MCP_PATH, async (req, reply) => {
+    const header = req.headers.authorization ?? '';
+    const user = header.startsWith('Bearer atl_') ? await opts.authenticate(req) : null;
+    if (!user?.apiToken) {
+      reply.header('www-authenticate', 'Bearer realm="atelier"');
+      return rpcError(reply, 401, -32001, 'A personal API token is required: Authorization: Bearer atl_…');
+    }
+    const deps: ToolDeps = { ...opts, user: user as TokenUser, req, reply };
+    const server = buildMcpServer(deps);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    reply.hijack();
+    await transport.handleRequest(req.raw, reply.raw, req.body);
+    return reply;
+  });
+  const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('allow', 'POST');
+    return rpcError(reply, 405, -32000, 'Method not allowed: this MCP server is stateless (POST only)');
+  };
+  app.get(MCP_PATH, notAllowed);
+  app.delete(MCP_PATH, notAllowed);
+}

@@ -1,0 +1,221 @@
+/**
+ * Templates (issue 11, points 10–12): a canvas published as a duplicable canvas share, with a
+ * title, description, language and category. "Use template" is `share.duplicate` of its share.
+ *
+ * - create: the caller must own the canvas (access policy, E1000 otherwise); publishes the share
+ *   through the share service with `allowDuplication: true` and the template's id.
+ * - update: owner only (E1009 to anyone else, like the share it publishes); `republish: true`
+ *   publishes the canvas again (same share, new snapshot) and bumps `version`.
+ * - delete (unpublish): revokes the share; the canvas stays.
+ * - list: `all` (every template, featured first) or `mine` (needs a session).
+ */
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { CreateTemplate, UpdateTemplate } from '@atelier/contract';
+import type { AppContext } from '../../context.js';
+import { templateCategories, templates, users } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/helpers.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { now } from '../../lib/time.js';
+import { accessFor, userActor } from '../access/access.js';
+import type { UploadService } from '../upload/upload.service.js';
+
+export type TemplateRow = typeof templates.$inferSelect;
+export type CategoryRow = typeof templateCategories.$inferSelect;
+export interface TemplateAuthor {
+  uid: string;
+  name: string | null;
+  nickname: string | null;
+  avatarStorageKey: string | null;
+}
+export interface TemplateListRow {
+  template: TemplateRow;
+  category: CategoryRow | null;
+  author: TemplateAuthor;
+}
+
+/** What templates need of the share service (share.service.ts): publish a canvas, revoke a share. */
+export interface TemplatePublisher {
+  publish(
+    uid: string,
+    input: {
+      entityType: 'canvas';
+      entityId: string;
+      title: string;
+      allowDuplication: true;
+      templateId: string;
+    },
+  ): Promise<{ shareId: string }>;
+  revoke(uid: string, shareId: string): Promise<void>;
+}
+
+const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const templateNotFound = () => new AppError('E1009');
+
+export interface ListTemplatesInput {
+  scope: 'mine' | 'all';
+  page: number;
+  pageSize: number;
+  categoryId?: string;
+  language?: string;
+  featured?: boolean;
+  q?: string;
+}
+
+export class TemplateService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly publisher: TemplatePublisher,
+    private readonly files: UploadService,
+  ) {}
+
+  async categories(): Promise<CategoryRow[]> {
+    return this.ctx.db.select().from(templateCategories).orderBy(asc(templateCategories.sortOrder));
+  }
+
+  private async checkCategory(categoryId: string | null | undefined): Promise<void> {
+    if (!categoryId) return;
+    const [row] = await this.ctx.db
+      .select({ id: templateCategories.categoryId })
+      .from(templateCategories)
+      .where(eq(templateCategories.categoryId, categoryId))
+      .limit(1);
+    if (!row) throw badRequest('categoryId: no such category');
+  }
+
+  private async checkCover(uid: string, storageKey: string): Promise<string> {
+    const file = await this.files.readOwnedFile(uid, storageKey).catch((err: unknown) => {
+      if (err instanceof AppError) throw new AppError(err.code, 'coverStorageKey: no such file');
+      throw err;
+    });
+    if (!COVER_TYPES.includes(file.contentType.toLowerCase())) {
+      throw badRequest('coverStorageKey: the cover must be a PNG, JPEG, GIF or WebP image');
+    }
+    return storageKey;
+  }
+
+  async create(uid: string, input: CreateTemplate): Promise<TemplateRow> {
+    await accessFor(this.ctx.db).require(userActor(uid), 'write', 'canvas', [input.canvasId]);
+    if (!input.categoryId) throw badRequest('categoryId: Please select a category');
+    await this.checkCategory(input.categoryId);
+    const cover = input.coverStorageKey ? await this.checkCover(uid, input.coverStorageKey) : null;
+    const templateId = newId('template');
+    const share = await this.publisher.publish(uid, {
+      entityType: 'canvas',
+      entityId: input.canvasId,
+      title: input.title,
+      allowDuplication: true,
+      templateId,
+    });
+    const [row] = await this.ctx.db
+      .insert(templates)
+      .values({
+        templateId,
+        uid,
+        canvasId: input.canvasId,
+        shareId: share.shareId,
+        categoryId: input.categoryId,
+        title: input.title,
+        description: input.description ?? '',
+        language: input.language,
+        coverStorageKey: cover,
+      })
+      .returning();
+    return row!;
+  }
+
+  /** The caller's own template, or E1009 (also for someone else's). */
+  async own(uid: string, templateId: string): Promise<TemplateRow> {
+    if (!(await accessFor(this.ctx.db).can(userActor(uid), 'write', 'template', templateId))) {
+      throw templateNotFound();
+    }
+    const [row] = await this.ctx.db
+      .select()
+      .from(templates)
+      .where(eq(templates.templateId, templateId))
+      .limit(1);
+    if (!row) throw templateNotFound();
+    return row;
+  }
+
+  async update(uid: string, input: UpdateTemplate): Promise<TemplateRow> {
+    const current = await this.own(uid, input.templateId);
+    await this.checkCategory(input.categoryId);
+    const patch: Partial<TemplateRow> = { updatedAt: now() };
+    if (input.title !== undefined) patch.title = input.title;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.categoryId !== undefined) patch.categoryId = input.categoryId;
+    if (input.language !== undefined) patch.language = input.language;
+    if (input.republish) {
+      // The canvas may have been deleted since: its not-found code answers then.
+      await accessFor(this.ctx.db).require(userActor(uid), 'write', 'canvas', [current.canvasId]);
+      const share = await this.publisher.publish(uid, {
+        entityType: 'canvas',
+        entityId: current.canvasId,
+        title: input.title ?? current.title,
+        allowDuplication: true,
+        templateId: current.templateId,
+      });
+      patch.shareId = share.shareId;
+    }
+    const [row] = await this.ctx.db
+      .update(templates)
+      .set({ ...patch, ...(input.republish ? { version: sql`${templates.version} + 1` } : {}) })
+      .where(eq(templates.templateId, current.templateId))
+      .returning();
+    return row!;
+  }
+
+  async delete(uid: string, templateId: string): Promise<void> {
+    const current = await this.own(uid, templateId);
+    await this.ctx.db.delete(templates).where(eq(templates.templateId, current.templateId));
+    await this.publisher.revoke(uid, current.shareId).catch((err: unknown) => {
+      // Already revoked from "Shared by me": nothing left to do.
+      if (err instanceof AppError && err.code === 'E1009') return;
+      throw err;
+    });
+  }
+
+  async list(uid: string | null, input: ListTemplatesInput): Promise<TemplateListRow[]> {
+    if (input.scope === 'mine' && !uid) throw new AppError('E0011', 'Authentication required', 401);
+    const where: SQL[] = [sql`${templates.shareId} <> ''`];
+    if (input.scope === 'mine' && uid) where.push(eq(templates.uid, uid));
+    if (input.categoryId) where.push(eq(templates.categoryId, input.categoryId));
+    if (input.language) where.push(eq(templates.language, input.language));
+    if (input.featured !== undefined) where.push(eq(templates.featured, input.featured));
+    if (input.q) {
+      const pattern = `%${escapeLike(input.q)}%`;
+      where.push(or(ilike(templates.title, pattern), ilike(templates.description, pattern))!);
+    }
+    const rows = await this.selectListRows()
+      .where(and(...where))
+      .orderBy(desc(templates.featured), desc(templates.updatedAt), asc(templates.templateId))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize);
+    return rows;
+  }
+
+  async listRow(templateId: string): Promise<TemplateListRow> {
+    const [row] = await this.selectListRows().where(eq(templates.templateId, templateId)).limit(1);
+    if (!row) throw templateNotFound();
+    return row;
+  }
+
+  /** Templates with their category and author, as lists and single answers present them. */
+  private selectListRows() {
+    return this.ctx.db
+      .select({
+        template: templates,
+        category: templateCategories,
+        author: {
+          uid: users.uid,
+          name: users.name,
+          nickname: users.nickname,
+          avatarStorageKey: users.avatarStorageKey,
+        },
+      })
+      .from(templates)
+      .innerJoin(users, eq(users.uid, templates.uid))
+      .leftJoin(templateCategories, eq(templateCategories.categoryId, templates.categoryId));
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * Runs triggers. Timer triggers: every TRIGGER_POLL_INTERVAL (on the app's clock) one
+ * transaction locks the enabled timers whose `next_run_at` has come (`FOR UPDATE SKIP LOCKED`,
+ * so of several worker processes exactly one takes each), records the due run in
+ * `skill_trigger_runs` (unique per trigger and due time) and moves `next_run_at` to the first
+ * run after now: a timer missed while no worker ran runs once when one starts, not once per
+ * missed period. 'On resource ready' triggers: on the `resource.ready` event, one run per
+ * resource and ready transition (its ready count is in the run key).
+ *
+ * A recorded run becomes a skill job (an action result whose runOptions name the trigger and
+ * its skill instance) under a result id chosen with the run, so making it twice meets the first
+ * and a run left pending by a crash is made on the next start.
+ */
+import type { InvokeContext, InvokeSkill } from '@atelier/contract';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/helpers.js';
+import { AppError } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { AppEvents } from '../../lib/events.js';
+import { enqueueSkillRun } from '../skill/skill.job.js';
+import { SkillRunService } from '../skill/skill.service.js';
+import {
+  eventTriggersOf,
+  findTrigger,
+  insertTriggerRun,
+  lockDueTimers,
+  markTriggerRun,
+  pendingTriggerRuns,
+  updateTrigger,
+  type TriggerRow,
+  type TriggerRunRow,
+} from './trigger.repository.js';
+import { nextRunAt } from './trigger.schedule.js';
+
+const BATCH = 50;
+
+function withResource(context: InvokeContext | null, resourceId: string | null): InvokeContext | undefined {
+  if (!resourceId) return context ?? undefined;
+  const resources = context?.resources ?? [];
+  if (resources.some((r) => r.resourceId === resourceId)) return context ?? undefined;
+  return { ...context, resources: [...resources, { resourceId }] };
+}
+
+export class TriggerScheduler {
+  private readonly runs: SkillRunService;
+  private running = false;
+  private cancelTimer: (() => void) | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private inflight: Promise<unknown> | null = null;
+
+  constructor(private readonly ctx: AppContext) {
+    this.runs = new SkillRunService(ctx);
+  }
+
+  /** Starts polling (the first poll at once) and listening to events; runs pending runs again. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = this.ctx.events.on('resource.ready', (event) => this.onResourceReady(event));
+    this.inflight = this.resumePending()
+      .catch((err: unknown) => this.ctx.log.warn({ err }, 'could not resume pending trigger runs'))
+      .finally(() => this.poll(0));
+  }
+
+  /** Stops polling and listening; resolves when the poll under way has finished. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await this.inflight?.catch(() => undefined);
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  private poll(delayMs = this.ctx.config.TRIGGER_POLL_INTERVAL): void {
+    if (!this.running) return;
+    this.cancelTimer = this.ctx.clock.timeout(() => {
+      this.cancelTimer = null;
+      this.inflight = this.tick()
+        .catch((err: unknown) => this.ctx.log.warn({ err }, 'trigger poll failed'))
+        .finally(() => {
+          this.inflight = null;
+          this.poll();
+        });
+    }, delayMs);
+  }
+
+  /** One poll: takes the due timers, records their runs, makes the skill jobs. Answers the runs started. */
+  async tick(): Promise<number> {
+    let started = 0;
+    for (;;) {
+      const claimed = await this.claimDue();
+      for (const run of claimed) if (await this.startRun(run)) started++;
+      if (claimed.length < BATCH) return started;
+    }
+  }
+
+  private claimDue(): Promise<TriggerRunRow[]> {
+    const at = this.ctx.clock.date();
+    return this.ctx.db.transaction(async (tx) => {
+      const due = await lockDueTimers(tx, at, BATCH);
+      const runs: TriggerRunRow[] = [];
+      for (const trigger of due) {
+        const next = this.nextAfter(trigger, at.getTime());
+        await updateTrigger(tx, trigger.uid, trigger.triggerId, { nextRunAt: next, lastRunAt: at });
+        const run = await insertTriggerRun(tx, {
+          triggerId: trigger.triggerId,
+          runKey: `timer:${trigger.nextRunAt!.toISOString()}`,
+          uid: trigger.uid,
+          resultId: newId('actionResult'),
+          createdAt: at,
+        });
+        if (run) runs.push(run);
+      }
+      return runs;
+    });
+  }
+
+  private nextAfter(trigger: TriggerRow, atMs: number): Date | null {
+    if (!trigger.timerConfig?.repeatInterval) return null;
+    try {
+      return nextRunAt(trigger.timerConfig, atMs, true);
+    } catch (err) {
+      this.ctx.log.warn({ err, triggerId: trigger.triggerId }, 'a timer trigger has no next run');
+      return null;
+    }
+  }
+
+  private async onResourceReady(event: AppEvents['resource.ready']): Promise<void> {
+    const triggers = await eventTriggersOf(this.ctx.db, event.uid);
+    for (const trigger of triggers) {
+      const run = await insertTriggerRun(this.ctx.db, {
+        triggerId: trigger.triggerId,
+        runKey: `resource:${event.resourceId}:${event.finishCount}`,
+        uid: trigger.uid,
+        resultId: newId('actionResult'),
+        resourceId: event.resourceId,
+        createdAt: this.ctx.clock.date(),
+      });
+      if (!run) continue;
+      await updateTrigger(this.ctx.db, trigger.uid, trigger.triggerId, { lastRunAt: this.ctx.clock.date() });
+      await this.startRun(run);
+    }
+  }
+
+  /** Runs recorded but never made into a skill job (the process stopped in between). */
+  private async resumePending(): Promise<void> {
+    for (const run of await pendingTriggerRuns(this.ctx.db)) await this.startRun(run);
+  }
+
+  /** Makes the run's skill job and queues it; answers whether this call made it. */
+  private async startRun(run: TriggerRunRow): Promise<boolean> {
+    const trigger = await findTrigger(this.ctx.db, run.uid, run.triggerId);
+    if (!trigger) return false;
+    const body: InvokeSkill = {
+      input: {
+        query: trigger.input?.query.trim() || trigger.displayName,
+        ...(trigger.input?.images?.length ? { images: trigger.input.images } : {}),
+      },
+      context: withResource(trigger.context, run.resourceId),
+      tplConfig: trigger.tplConfig ?? undefined,
+      skillName: 'commonQnA',
+      skillId: trigger.skillId,
+      triggerId: trigger.triggerId,
+    };
+    try {
+      const { row } = await this.runs.prepareRun(run.uid, body, 'waiting', { resultId: run.resultId });
+      await markTriggerRun(this.ctx.db, run, 'started');
+      await enqueueSkillRun(this.ctx, row.resultId, row.version);
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        // another process made it first
+        await markTriggerRun(this.ctx.db, run, 'started');
+        return false;
+      }
+      if (err instanceof AppError) {
+        // refused as a request would be (no model, quota, a context item gone): recorded, not retried
+        this.ctx.log.info(
+          { triggerId: run.triggerId, code: err.code, msg: err.message },
+          'trigger run refused',
+        );
+        await markTriggerRun(this.ctx.db, run, 'failed', `${err.code}: ${err.message}`);
+        return false;
+      }
+      throw err;
+    }
+  }
+}

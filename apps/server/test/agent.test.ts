@@ -1,0 +1,336 @@
+/**
+ * The agent skill against the real `@modelcontextprotocol/server-everything` (streamable HTTP on
+ * 127.0.0.1) and an SDK server with a large result, driven by the fake model's tool calls: tool
+ * calls and results streamed as log events with server, input, output and duration, stored in the
+ * result's step, the answer streamed after them; the step limit (AGENT_MAX_STEPS); a tool over
+ * its deadline, an oversized result, garbage arguments and a server gone since validation become
+ * tool errors or logs the model and the user see, never a hung run; the canvas tools; a model
+ * without function calling refused (E2003); someone else's server (E1017), a disabled one (E0003).
+ */
+import type { ActionLog, SkillEvent } from '@atelier/contract';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
+import { skillTest } from './helpers/fixtures.js';
+import type { ModelUser } from './helpers/skill-run.js';
+import { contentOf, streamSkill, waitForResult } from './helpers/skill-run.js';
+import { expectData, expectFailure } from './helpers/items.js';
+import { startBigResultServer, startEverything, type RunningServer } from './helpers/mcp-servers.js';
+
+let everything: RunningServer;
+let big: RunningServer;
+
+beforeAll(async () => {
+  [everything, big] = await Promise.all([startEverything('streamableHttp'), startBigResultServer(200_000)]);
+});
+afterAll(async () => {
+  await Promise.all([everything, big].map((s) => s?.close()));
+});
+
+const it = skillTest({
+  MCP_ALLOW_PRIVATE_NETWORK: 'true',
+  MCP_CONNECT_TIMEOUT: '5s',
+  MCP_TOOL_TIMEOUT: '1500ms',
+  MCP_TOOL_RESULT_MAX_BYTES: '4096',
+  AGENT_MAX_STEPS: '3',
+  SKILL_IDLE_TIMEOUT: '10s',
+});
+
+interface StoredResult {
+  status: string;
+  errors?: string[];
+  steps: Array<{ name: string; content: string; logs?: ActionLog[] }>;
+}
+
+/** Gives the user's model function calling (the agent refuses models without it). */
+async function withFunctionCalling(user: ModelUser): Promise<void> {
+  expectData(
+    await user.post('/v1/provider/item/update', {
+      itemId: user.itemId,
+      config: {
+        modelId: 'fake-chat',
+        modelName: 'Fake Chat',
+        contextLimit: 8000,
+        maxOutput: 1000,
+        capabilities: { functionCall: true },
+      },
+    }),
+  );
+}
+
+/** Creates and validates (so enables) an MCP server of `user`. */
+async function addServer(user: ModelUser, name: string, url: string): Promise<void> {
+  expectData(await user.post('/v1/mcp-server/create', { name, type: 'streamable', url }));
+  const check = expectData(
+    await user.post<{ valid: boolean; error?: string }>('/v1/mcp-server/validate', {
+      name,
+      type: 'streamable',
+      url,
+    }),
+  );
+  expect(check.valid, check.error).toBe(true);
+}
+
+const logsOf = (events: SkillEvent[]) => events.filter((e) => e.event === 'log').map((e) => e.log!);
+const toolLogs = (logs: ActionLog[]) =>
+  logs.filter((l) => ['toolCall', 'toolResult', 'toolError'].includes(l.key));
+
+let ready = false;
+async function setUp(alice: ModelUser): Promise<void> {
+  if (ready) return;
+  await withFunctionCalling(alice);
+  await addServer(alice, 'everything', everything.url);
+  await addServer(alice, 'big', big.url);
+  ready = true;
+}
+
+describe('agent skill', () => {
+  afterEach(({ fake }: { fake: { toolCalls: unknown; toolRounds: number; reply: string } }) => {
+    fake.toolCalls = null;
+    fake.toolRounds = 1;
+    fake.reply = 'Hello from the fake model';
+  });
+
+  it('calls server-everything tools, streams and stores each call and result, then answers', async ({
+    alice,
+    fake,
+  }) => {
+    await setUp(alice);
+    fake.toolCalls = [
+      { name: 'everything__echo', arguments: '{"message":"hello from atelier"}' },
+      { name: 'everything__get-sum', arguments: '{"a":2,"b":3}' },
+    ];
+    fake.reply = 'The echo said hello and the sum is 5.';
+    const before = fake.requests.length;
+    const run = await streamSkill(alice.client, {
+      input: { query: 'Echo hello and add 2 and 3' },
+      skillName: 'agent',
+      selectedMcpServers: ['everything'],
+    });
+    expect(run.refusal).toBeNull();
+    expect(run.events.some((e) => e.event === 'error')).toBe(false);
+    expect(run.events.at(-1)!.event).toBe('end');
+    expect(contentOf(run.events)).toBe('The echo said hello and the sum is 5.');
+
+    const tools = toolLogs(logsOf(run.events));
+    // both calls start before either answers, but a quick answer may arrive before the second call's line
+    expect(tools.map((l) => l.key).sort()).toEqual(['toolCall', 'toolCall', 'toolResult', 'toolResult']);
+    expect(tools[0]!.key).toBe('toolCall');
+    const echo = tools.find((l) => l.key === 'toolResult' && l.titleArgs?.tool === 'echo')!;
+    expect(echo.titleArgs).toMatchObject({ server: 'everything', toolCallId: 'call_fake_1_1' });
+    expect(typeof echo.titleArgs?.durationMs).toBe('number');
+    expect(String(echo.descriptionArgs?.output)).toContain('hello from atelier');
+    const sum = tools.find((l) => l.key === 'toolResult' && l.titleArgs?.tool === 'get-sum')!;
+    expect(String(sum.descriptionArgs?.output)).toContain('5');
+    const call = tools.find((l) => l.key === 'toolCall' && l.titleArgs?.tool === 'get-sum')!;
+    expect(call.descriptionArgs?.input).toBe('{"a":2,"b":3}');
+
+    // the model saw the MCP tools with their schemas, and their results
+    const chats = fake.requests.slice(before).filter((r) => r.path === '/v1/chat/completions');
+    expect(chats).toHaveLength(2);
+    const offered = (chats[0]!.body!.tools as Array<{ function: { name: string; parameters: unknown } }>).map(
+      (t) => t.function,
+    );
+    expect(offered.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['library_search', 'everything__echo', 'everything__get-sum']),
+    );
+    expect(offered.find((t) => t.name === 'everything__get-sum')!.parameters).toMatchObject({
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+    });
+    expect(JSON.stringify(chats[1]!.body!.messages)).toContain('hello from atelier');
+
+    // stored: a reload shows the same tool rows and the answer
+    const resultId = run.events[0]!.resultId;
+    const stored = await waitForResult<StoredResult>(alice.client, resultId);
+    expect(stored.status).toBe('finish');
+    expect(stored.steps[0]!.content).toBe('The echo said hello and the sum is 5.');
+    expect(toolLogs(stored.steps[0]!.logs ?? [])).toEqual(tools);
+
+    // a rerun (next version) keeps the run's servers and stores its own tool rows
+    const again = await streamSkill(alice.client, {
+      resultId,
+      input: { query: 'Echo hello and add 2 and 3' },
+      skillName: 'agent',
+    });
+    expect(again.events[0]).toMatchObject({ resultId, version: 1 });
+    expect(toolLogs(logsOf(again.events)).filter((l) => l.key === 'toolResult')).toHaveLength(2);
+  });
+
+  it('stops at AGENT_MAX_STEPS model calls and says so', async ({ alice, fake }) => {
+    await setUp(alice);
+    fake.toolCalls = [{ name: 'everything__echo', arguments: '{"message":"again"}' }];
+    fake.toolRounds = 50;
+    const before = fake.requests.length;
+    const run = await streamSkill(alice.client, {
+      input: { query: 'Loop' },
+      skillName: 'agent',
+      selectedMcpServers: ['everything'],
+    });
+    const chats = fake.requests.slice(before).filter((r) => r.path === '/v1/chat/completions');
+    expect(chats).toHaveLength(3);
+    const logs = logsOf(run.events);
+    expect(logs.filter((l) => l.key === 'toolResult')).toHaveLength(3);
+    expect(logs.find((l) => l.key === 'toolStepLimit')?.titleArgs).toEqual({ steps: 3 });
+    const stored = await waitForResult<StoredResult>(alice.client, run.events[0]!.resultId);
+    expect(stored.status).toBe('finish');
+  });
+
+  it('a tool over its deadline, a cut result and garbage arguments are tool errors the model sees', async ({
+    alice,
+    fake,
+  }) => {
+    await setUp(alice);
+    fake.toolCalls = [
+      { name: 'everything__trigger-long-running-operation', arguments: '{"duration":5,"steps":1}' },
+      { name: 'big__big', arguments: '{}' },
+      { name: 'everything__get-sum', arguments: '{not json' },
+    ];
+    fake.reply = 'Done despite the errors.';
+    const before = fake.requests.length;
+    const run = await streamSkill(alice.client, {
+      input: { query: 'Try the tools' },
+      skillName: 'agent',
+      selectedMcpServers: ['everything', 'big'],
+    });
+    expect(run.events.at(-1)!.event).toBe('end');
+    expect(contentOf(run.events)).toBe('Done despite the errors.');
+    const tools = toolLogs(logsOf(run.events));
+    const slow = tools.find(
+      (l) => l.titleArgs?.tool === 'trigger-long-running-operation' && l.key !== 'toolCall',
+    );
+    expect(slow?.key).toBe('toolError');
+    expect(String(slow?.descriptionArgs?.error)).toMatch(/did not answer within 1\.5 s/);
+    const cut = tools.find((l) => l.titleArgs?.tool === 'big' && l.key !== 'toolCall');
+    expect(cut?.key).toBe('toolResult');
+    expect(String(cut?.descriptionArgs?.output)).toContain('more characters]');
+    expect(tools.some((l) => l.key === 'toolError' && l.titleArgs?.tool === 'get-sum')).toBe(true);
+
+    // the model got the errors and the cut result (with its marker) back
+    const last = fake.requests
+      .slice(before)
+      .filter((r) => r.path === '/v1/chat/completions')
+      .at(-1)!;
+    const sent = JSON.stringify(last.body!.messages);
+    expect(sent).toContain('[cut: the result was 200000 bytes; the first 4096 are kept]');
+    expect(sent).toContain('did not answer within');
+    const stored = await waitForResult<StoredResult>(alice.client, run.events[0]!.resultId);
+    expect(stored.status).toBe('finish');
+  });
+
+  it('adds a memo to the target canvas and reads it back', async ({ alice, fake }) => {
+    await setUp(alice);
+    const canvas = expectData(
+      await alice.post<{ canvasId: string }>('/v1/canvas/create', { title: 'Agent' }),
+    );
+    fake.toolCalls = [
+      { name: 'add_canvas_node', arguments: '{"type":"memo","title":"Note","content":"Buy oat milk"}' },
+    ];
+    fake.reply = 'Added.';
+    const run = await streamSkill(alice.client, {
+      input: { query: 'Note: buy oat milk' },
+      skillName: 'agent',
+      target: { entityType: 'canvas', entityId: canvas.canvasId },
+    });
+    const added = toolLogs(logsOf(run.events)).find((l) => l.key === 'toolResult')!;
+    const nodeId = (JSON.parse(String(added.descriptionArgs?.output)) as { nodeId: string }).nodeId;
+    const data = expectData(
+      await alice.get<{ nodes: Array<{ id: string; type: string; data: { contentPreview?: string } }> }>(
+        '/v1/canvas/data',
+        { canvasId: canvas.canvasId },
+      ),
+    );
+    expect(data.nodes.find((n) => n.id === nodeId)).toMatchObject({
+      type: 'memo',
+      data: { contentPreview: 'Buy oat milk' },
+    });
+
+    fake.toolCalls = [{ name: 'read_canvas_item', arguments: JSON.stringify({ id: nodeId }) }];
+    const read = await streamSkill(alice.client, {
+      input: { query: 'What does the note say?' },
+      skillName: 'agent',
+      target: { entityType: 'canvas', entityId: canvas.canvasId },
+    });
+    const got = toolLogs(logsOf(read.events)).find((l) => l.key === 'toolResult')!;
+    expect(String(got.descriptionArgs?.output)).toContain('Buy oat milk');
+  });
+
+  it('a server gone since validation is logged and the run still answers', async ({
+    alice,
+    fake,
+    server,
+  }) => {
+    await setUp(alice);
+    const gone = await startBigResultServer(10);
+    await addServer(alice, 'gone', gone.url);
+    await gone.close();
+    fake.reply = 'Answered without it.';
+    const run = await streamSkill(alice.client, {
+      input: { query: 'Hi' },
+      skillName: 'agent',
+      selectedMcpServers: ['gone'],
+    });
+    expect(contentOf(run.events)).toBe('Answered without it.');
+    expect(logsOf(run.events).find((l) => l.key === 'mcpServerFailed')?.titleArgs).toEqual({
+      server: 'gone',
+    });
+    expect(server).toBeDefined();
+  });
+
+  it('refuses a model without function calling, unknown, foreign and disabled servers', async ({
+    alice,
+    bob,
+    server,
+  }) => {
+    await setUp(alice);
+    // bob's model has no function calling
+    const noTools = await streamSkill(bob.client, { input: { query: 'x' }, skillName: 'agent' });
+    expect(noTools.refusal).toMatchObject({ success: false, errCode: 'E2003' });
+    expect(JSON.stringify(noTools.refusal)).toContain('function calling');
+
+    await withFunctionCalling(bob);
+    const foreign = await streamSkill(bob.client, {
+      input: { query: 'x' },
+      skillName: 'agent',
+      selectedMcpServers: ['everything'],
+    });
+    expect(foreign.refusal).toMatchObject({ success: false, errCode: 'E1017' });
+    expectFailure(
+      await bob.post('/v1/skill/invoke', {
+        input: { query: 'x' },
+        skillName: 'agent',
+        selectedMcpServers: ['everything'],
+      }),
+      'E1017',
+    );
+    expectFailure(
+      await alice.post('/v1/skill/invoke', {
+        input: { query: 'x' },
+        skillName: 'agent',
+        selectedMcpServers: ['nope'],
+      }),
+      'E1017',
+    );
+    expectFailure(
+      await alice.post('/v1/skill/invoke', {
+        input: { query: 'x' },
+        skillName: 'agent',
+        selectedMcpServers: [''],
+      }),
+      'E0003',
+    );
+    expectData(await alice.post('/v1/mcp-server/create', { name: 'off', type: 'streamable', url: big.url }));
+    expectFailure(
+      await alice.post('/v1/skill/invoke', {
+        input: { query: 'x' },
+        skillName: 'agent',
+        selectedMcpServers: ['off'],
+      }),
+      'E0003',
+    );
+    const anonymous = server.client();
+    const res = await anonymous.post('/v1/skill/invoke', {
+      input: { query: 'x' },
+      skillName: 'agent',
+      selectedMcpServers: ['everything'],
+    });
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Atelier as an MCP server (issue 12, point 10), driven by the SDK's own Client over
+ * streamable HTTP: tools listed by scope, search, create a document, put it on a canvas, read
+ * it back; another user's token sees none of it; no token or a bad one answers 401.
+ */
+import { describe, expect } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CreatedApiToken } from '@atelier/contract';
+import { serverTest } from './helpers/fixtures.js';
+import { buildCanvas, buildDocument, buildResource, type BuiltUser } from './helpers/factories.js';
+import { expectData } from './helpers/items.js';
+
+const it = serverTest();
+
+async function connect(user: BuiltUser, scope: 'read' | 'read-write' = 'read-write'): Promise<Client> {
+  const { token } = expectData<CreatedApiToken>(
+    await user.post('/v1/user/apiToken/create', { name: 'mcp', scope }),
+  );
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('/mcp', user.server.url), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+async function call<T = unknown>(client: Client, name: string, args: Record<string, unknown>) {
+  const res = (await client.callTool({ name, arguments: args })) as {
+    content: { type: string; text: string }[];
+    isError?: boolean;
+  };
+  const text = res.content[0]!.text;
+  return { isError: res.isError === true, text, json: () => JSON.parse(text) as T };
+}
+
+const READ_TOOLS = ['list_canvases', 'read_canvas', 'read_document', 'read_resource', 'search_library'];
+const WRITE_TOOLS = ['add_node_to_canvas', 'create_document', 'create_memo', 'create_resource'];
+
+describe('/mcp', () => {
+  it('lists tools by scope; search, create a document, add it to a canvas, read it back', async ({
+    alice,
+  }) => {
+    const client = await connect(alice);
+    const names = (await client.listTools()).tools.map((t) => t.name).sort();
+    expect(names).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
+    const reader = await connect(alice, 'read');
+    expect((await reader.listTools()).tools.map((t) => t.name).sort()).toEqual(READ_TOOLS);
+    const refused = await call(reader, 'create_document', { title: 'no' });
+    expect(refused.isError).toBe(true);
+
+    const canvas = await buildCanvas(alice, { title: 'MCP board' });
+    await buildResource(alice, { title: 'Zanzibar spice notes', content: 'Cloves and nutmeg' });
+    const listed = (await call<{ canvasId: string }[]>(client, 'list_canvases', {})).json();
+    expect(listed.map((c) => c.canvasId)).toContain(canvas.canvasId);
+
+    const found = await call<{ title: string; domain: string }[]>(client, 'search_library', {
+      query: 'Zanzibar',
+    });
+    expect(found.isError, found.text).toBe(false);
+    expect(found.json().map((r) => r.title)).toContain('Zanzibar spice notes');
+
+    const created = await call<{ docId: string }>(client, 'create_document', {
+      title: 'Written by an agent',
+      content: '# Plan\n\nShip the MCP server.',
+    });
+    expect(created.isError, created.text).toBe(false);
+    const { docId } = created.json();
+    const added = await call(client, 'add_node_to_canvas', {
+      canvasId: canvas.canvasId,
+      entityType: 'document',
+      entityId: docId,
+    });
+    expect(added.isError, added.text).toBe(false);
+    const memo = await call(client, 'create_memo', {
+      canvasId: canvas.canvasId,
+      text: 'Remember the cloves',
+    });
+    expect(memo.isError, memo.text).toBe(false);
+
+    const board = (
+      await call<{ nodes: { type: string; title: string; entityId?: string; preview: string }[] }>(
+        client,
+        'read_canvas',
+        { canvasId: canvas.canvasId },
+      )
+    ).json();
+    expect(board.nodes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'document', title: 'Written by an agent', entityId: docId }),
+        expect.objectContaining({ type: 'memo', preview: 'Remember the cloves' }),
+      ]),
+    );
+    // the web sees the same canvas
+    const data = expectData<{ nodes: { data: { entityId: string } }[] }>(
+      await alice.get('/v1/canvas/data', { canvasId: canvas.canvasId }),
+    );
+    expect(data.nodes.map((n) => n.data.entityId)).toContain(docId);
+
+    const doc = (await call<{ content: string }>(client, 'read_document', { docId })).json();
+    expect(doc.content).toContain('Ship the MCP server.');
+
+    const res = await call<{ resourceId: string }>(client, 'create_resource', {
+      kind: 'text',
+      title: 'Pasted',
+      content: 'Some pasted text',
+    });
+    expect(res.isError, res.text).toBe(false);
+    const read = (await call<{ content: string }>(client, 'read_resource', res.json())).json();
+    expect(read.content).toContain('Some pasted text');
+    // bad input is a tool error, not a crash
+    const bad = await call(client, 'create_resource', { kind: 'weblink' });
+    expect(bad.isError).toBe(true);
+    await client.close();
+    await reader.close();
+  });
+
+  it("another user's token sees none of the first user's things", async ({ alice, bob }) => {
+    const canvas = await buildCanvas(alice, { title: 'Secret board' });
+    const doc = await buildDocument(alice, { title: 'Secret plan' });
+    const resource = await buildResource(alice, { title: 'Secret notes', content: 'Quokka' });
+    const client = await connect(bob);
+
+    const notFound = await call(client, 'read_canvas', { canvasId: canvas.canvasId });
+    expect(notFound).toMatchObject({ isError: true });
+    expect(notFound.text).toContain('E1000');
+    expect(notFound.text).toContain('Canvas not found');
+    expect((await call(client, 'read_document', { docId: doc.docId })).text).toContain('E1003');
+    expect((await call(client, 'read_resource', { resourceId: resource.resourceId })).text).toContain(
+      'E1002',
+    );
+    const search = await call<unknown[]>(client, 'search_library', { query: 'Secret' });
+    expect(search.json()).toEqual([]);
+    const listed = (await call<{ canvasId: string }[]>(client, 'list_canvases', {})).json();
+    expect(listed.map((c) => c.canvasId)).not.toContain(canvas.canvasId);
+    const mine = await buildCanvas(bob);
+    const onto = await call(client, 'add_node_to_canvas', {
+      canvasId: mine.canvasId,
+      entityType: 'document',
+      entityId: doc.docId,
+    });
+    expect(onto.text).toContain('E1003');
+    const memo = await call(client, 'create_memo', { canvasId: canvas.canvasId, text: 'x' });
+    expect(memo.text).toContain('E1000');
+    await client.close();
+  });
+
+  it('no token, a bad token or a session cookie answers 401', async ({ server, alice }) => {
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const none = await fetch(new URL('/mcp', server.url), { method: 'POST', headers, body });
+    expect(none.status).toBe(401);
+    const bad = await fetch(new URL('/mcp', server.url), {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer atl_${'Q'.repeat(40)}` },
+      body,
+    });
+    expect(bad.status).toBe(401);
+    const cookie = await alice.client.fetch('/mcp', { method: 'POST', headers, body });
+    expect(cookie.status).toBe(401);
+    const get = await fetch(new URL('/mcp', server.url), { method: 'GET' });
+    expect(get.status).toBe(405);
+  });
+});

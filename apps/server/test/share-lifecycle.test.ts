@@ -1,0 +1,100 @@
+/**
+ * Share loose ends (issue 11): a page's status follows its share whichever route published or
+ * revoked it (`/v1/pages/{id}/share` or the generic `/v1/share/new` / `/v1/share/delete`), and
+ * deleting a canvas takes its canvas share and its page's share (with their child shares) down:
+ * the links answer E1009 on /v1 and 404 on /share/{id}.
+ */
+import type { PageDetail, SharedContent, ShareRecord } from '@atelier/contract';
+import { describe, expect } from 'vitest';
+import { shares } from '../src/db/schema/index.js';
+import { buildDocument, type BuiltUser } from './helpers/factories.js';
+import { serverTest } from './helpers/fixtures.js';
+import { expectData, expectFailure, importCanvas } from './helpers/items.js';
+
+const it = serverTest({ RATE_LIMIT_PER_IP: '100000' });
+
+async function canvasWithPage(alice: BuiltUser) {
+  const doc = await buildDocument(alice, { title: 'Plan', initialContent: '# Plan\n\nShip it' });
+  const canvasId = await importCanvas(alice, 'Launch', [
+    { id: 'doc', type: 'document', position: { x: 0, y: 0 }, data: { title: 'doc', entityId: doc.docId } },
+    { id: 'memo', type: 'memo', position: { x: 1, y: 1 }, data: { title: 'memo' } },
+  ]);
+  const snap = await alice.server.server.services.canvases.snapshot(canvasId);
+  const page = expectData<PageDetail>(
+    await alice.post(`/v1/pages/canvas/${canvasId}/nodes`, { nodeIds: snap.nodes.map((n) => n.id) }),
+  );
+  return { canvasId, page, doc };
+}
+
+describe('share lifecycle', () => {
+  it('publishing a page through share.new makes it published; share.delete makes it a draft', async ({
+    alice,
+  }) => {
+    const { page } = await canvasWithPage(alice);
+    const share = expectData<ShareRecord>(
+      await alice.post('/v1/share/new', { entityType: 'page', entityId: page.pageId }),
+    );
+    const published = expectData<PageDetail>(await alice.get(`/v1/pages/${page.pageId}`));
+    expect(published).toMatchObject({ status: 'published', shareId: share.shareId });
+
+    // The page route and the generic route agree on the one share.
+    const again = expectData<ShareRecord>(await alice.post(`/v1/pages/${page.pageId}/share`));
+    expect(again.shareId).toBe(share.shareId);
+
+    expectData(await alice.post('/v1/share/delete', { shareId: share.shareId }));
+    const draft = expectData<PageDetail>(await alice.get(`/v1/pages/${page.pageId}`));
+    expect(draft).toMatchObject({ status: 'draft', shareId: null });
+  });
+
+  it('deleting a canvas revokes its canvas share, its page share and their child shares', async ({
+    server,
+    alice,
+  }) => {
+    const { canvasId, page } = await canvasWithPage(alice);
+    const canvasShare = expectData<ShareRecord>(
+      await alice.post('/v1/share/new', { entityType: 'canvas', entityId: canvasId }),
+    );
+    const pageShare = expectData<ShareRecord>(await alice.post(`/v1/pages/${page.pageId}/share`));
+    const anon = server.client();
+    for (const id of [canvasShare.shareId, pageShare.shareId]) {
+      expectData(await anon.get('/v1/share/detail', { shareId: id }));
+      expect((await anon.fetch(`/share/${id}`)).status).toBe(200);
+    }
+    const before = (await server.server.ctx.db.select().from(shares)).map((s) => s.shareId);
+    expect(before.length).toBeGreaterThan(2); // the document's child shares too
+
+    expectData(await alice.post('/v1/canvas/delete', { canvasId }));
+    for (const id of before) {
+      expectFailure(await anon.get('/v1/share/detail', { shareId: id }), 'E1009');
+      expectFailure(await alice.get('/v1/share/detail', { shareId: id }), 'E1009');
+      const html = await anon.fetch(`/share/${id}`);
+      expect(html.status).toBe(404);
+      expect(await html.text()).toContain('This share link may have expired or does not exist');
+    }
+    expect(await server.server.ctx.db.select().from(shares)).toHaveLength(0);
+    const listed = expectData<ShareRecord[]>(await alice.get('/v1/share/list'));
+    expect(listed).toHaveLength(0);
+  });
+
+  it('deleting a document on a shared canvas revokes its child share; the canvas link stays', async ({
+    server,
+    alice,
+  }) => {
+    const { canvasId, doc } = await canvasWithPage(alice);
+    const canvasShare = expectData<ShareRecord>(
+      await alice.post('/v1/share/new', { entityType: 'canvas', entityId: canvasId }),
+    );
+    const anon = server.client();
+    const seen = expectData<SharedContent>(
+      await anon.get('/v1/share/detail', { shareId: canvasShare.shareId }),
+    );
+    if (seen.data.kind !== 'canvas') throw new Error(`a canvas snapshot, not ${seen.data.kind}`);
+    const childId = seen.data.children[doc.docId]!;
+    expectData(await anon.get('/v1/share/detail', { shareId: childId }));
+
+    expectData(await alice.post('/v1/knowledge/document/delete', { docId: doc.docId }));
+    expectFailure(await anon.get('/v1/share/detail', { shareId: childId }), 'E1009');
+    expect((await anon.fetch(`/share/${childId}`)).status).toBe(404);
+    expectData(await anon.get('/v1/share/detail', { shareId: canvasShare.shareId }));
+  });
+});

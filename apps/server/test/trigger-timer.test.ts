@@ -1,0 +1,233 @@
+/**
+ * Timer triggers on the server's clock (a TestClock the test moves): an hourly timer fires
+ * exactly once per period, a one-off once; runs missed while the server was down run once on
+ * start (the restart case: stop, advance three periods, start → one run, the next run after now);
+ * on PostgreSQL, two server processes' schedulers racing over the same due timers make each run
+ * exactly once (the `FOR UPDATE SKIP LOCKED` lease).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SkillInstance, SkillTrigger } from '@atelier/contract';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, vi } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { actionResults, skillTriggers } from '../src/db/schema/index.js';
+import { TestClock } from '../src/lib/clock.js';
+import { startServer } from '../src/server.js';
+import { testDbKind } from './helpers/db.js';
+import { loginAs, type BuiltUser } from './helpers/factories.js';
+import { skillTest } from './helpers/fixtures.js';
+import { expectData } from './helpers/items.js';
+import { buildUserWithModel, resetFake } from './helpers/skill-run.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+const POLL = { TRIGGER_POLL_INTERVAL: '100ms' };
+const it = skillTest(POLL);
+it.beforeEach(({ fake }) => resetFake(fake));
+
+const HOUR = 3_600_000;
+
+async function hourlyTrigger(
+  u: BuiltUser,
+  firstAt: number,
+  repeat: string | null = 'hour',
+): Promise<SkillTrigger> {
+  const skillId = expectData(
+    await u.post<SkillInstance>('/v1/skill/instance/new', { tplName: 'commonQnA', displayName: 'Clock' }),
+  ).skillId;
+  return expectData(
+    await u.post<SkillTrigger>('/v1/skill/trigger/new', {
+      skillId,
+      displayName: 'Every hour',
+      triggerType: 'timer',
+      timerConfig: {
+        datetime: new Date(firstAt).toISOString(),
+        ...(repeat ? { repeatInterval: repeat } : {}),
+      },
+      input: { query: 'What time is it?' },
+    }),
+  );
+}
+
+const countRuns = async (server: Pick<TestServer, 'server'>, triggerId: string) =>
+  (
+    await server.server.ctx.db
+      .select({ resultId: actionResults.resultId })
+      .from(actionResults)
+      .where(sql`${actionResults.runOptions}->>'triggerId' = ${triggerId}`)
+  ).length;
+
+const waitForRuns = (server: Pick<TestServer, 'server'>, triggerId: string, n: number) =>
+  vi.waitFor(
+    async () => {
+      const count = await countRuns(server, triggerId);
+      if (count < n) throw new Error(`${count} of ${n} runs`);
+      return count;
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+
+const nextRunOf = async (server: Pick<TestServer, 'server'>, triggerId: string) => {
+  const [row] = await server.server.ctx.db
+    .select()
+    .from(skillTriggers)
+    .where(eq(skillTriggers.triggerId, triggerId));
+  return row!.nextRunAt?.getTime() ?? null;
+};
+
+describe('timer triggers', () => {
+  it('fire exactly once per period on the injected clock; a one-off fires once', async ({
+    server,
+    alice,
+  }) => {
+    const first = server.clock.now() + HOUR;
+    const hourly = await hourlyTrigger(alice, first);
+    const once = await hourlyTrigger(alice, first + 30 * 60_000, null);
+    const scheduler = server.server.services.triggers;
+    await scheduler.tick();
+    expect(await countRuns(server, hourly.triggerId)).toBe(0);
+
+    server.clock.advance(HOUR + 1_000);
+    expect(await waitForRuns(server, hourly.triggerId, 1)).toBe(1);
+    // (each period's runs finish before the clock moves on: a jump would time out a running one)
+    await server.server.ctx.queue.drain();
+    // more polls in the same period: nothing new
+    await scheduler.tick();
+    await scheduler.tick();
+    expect(await countRuns(server, hourly.triggerId)).toBe(1);
+    expect(await nextRunOf(server, hourly.triggerId)).toBe(first + HOUR);
+
+    server.clock.advance(HOUR);
+    expect(await waitForRuns(server, hourly.triggerId, 2)).toBe(2);
+    expect(await waitForRuns(server, once.triggerId, 1)).toBe(1);
+    await scheduler.tick();
+    expect(await nextRunOf(server, once.triggerId)).toBeNull();
+    await server.server.ctx.queue.drain();
+
+    server.clock.advance(HOUR);
+    expect(await waitForRuns(server, hourly.triggerId, 3)).toBe(3);
+    await scheduler.tick();
+    expect(await countRuns(server, hourly.triggerId)).toBe(3);
+    expect(await countRuns(server, once.triggerId)).toBe(1);
+
+    // each run is a skill job that ran with the trigger's input
+    await server.server.ctx.queue.drain();
+    const rows = await server.server.ctx.db
+      .select()
+      .from(actionResults)
+      .where(sql`${actionResults.runOptions}->>'triggerId' = ${hourly.triggerId}`);
+    expect(rows.map((r) => [r.status, r.errors, r.input.query])).toEqual(
+      rows.map(() => ['finish', [], 'What time is it?']),
+    );
+  });
+
+  it('a disabled timer does not fire; enabled again it starts at its next occurrence', async ({
+    server,
+    fake,
+  }) => {
+    // a user of this test: the file's users' access tokens expired when an earlier test moved the clock
+    const alice = await buildUserWithModel(server, fake);
+    const first = server.clock.now() + HOUR;
+    const t = await hourlyTrigger(alice, first);
+    expectData(await alice.post('/v1/skill/trigger/update', { triggerId: t.triggerId, enabled: false }));
+    server.clock.advance(HOUR + 1_000);
+    await server.server.services.triggers.tick();
+    expect(await countRuns(server, t.triggerId)).toBe(0);
+    // the access token has expired on the moved clock: sign in again
+    const again = await loginAs(server, alice.email, alice.password);
+    const on = expectData(
+      await again.post<SkillTrigger>('/v1/skill/trigger/update', { triggerId: t.triggerId, enabled: true }),
+    );
+    expect(Date.parse(on.nextRunAt!)).toBe(first + HOUR);
+  });
+
+  it('runs missed while the server was down run once on start, then the next run is after now', async ({
+    fake,
+  }) => {
+    let server = await startTestServer({ ...POLL, SKILL_IDLE_TIMEOUT: '1500ms', SKILL_MODEL_RETRIES: '0' });
+    try {
+      const user = await buildUserWithModel(server, fake);
+      const first = server.clock.now() + HOUR;
+      const t = await hourlyTrigger(user, first);
+      server.clock.advance(HOUR + 1_000);
+      expect(await waitForRuns(server, t.triggerId, 1)).toBe(1);
+      await server.server.ctx.queue.drain();
+
+      // down for three periods and a bit
+      server = await server.restart(3 * HOUR + 10 * 60_000);
+      expect(await waitForRuns(server, t.triggerId, 2)).toBe(2);
+      await server.server.services.triggers.tick();
+      await server.server.services.triggers.tick();
+      expect(await countRuns(server, t.triggerId)).toBe(2);
+      const next = await nextRunOf(server, t.triggerId);
+      expect(next).toBe(first + 4 * HOUR);
+      expect(next!).toBeGreaterThan(server.clock.now());
+      await server.server.ctx.queue.drain();
+
+      // the scheduler itself stopped and started (a worker restart within the process)
+      await server.server.services.triggers.stop();
+      server.clock.advance(3 * HOUR);
+      expect(await countRuns(server, t.triggerId)).toBe(2);
+      server.server.services.triggers.start();
+      expect(await waitForRuns(server, t.triggerId, 3)).toBe(3);
+      await server.server.services.triggers.tick();
+      expect(await countRuns(server, t.triggerId)).toBe(3);
+      await server.server.ctx.queue.drain();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.skipIf(testDbKind() !== 'postgres')(
+    'two server processes racing over the same due timers make each run exactly once',
+    async ({ server, fake }) => {
+      // a second server on the same PostgreSQL database, its clock in step with the first's
+      const dataDir = mkdtempSync(join(tmpdir(), 'atelier-race-'));
+      const clock = new TestClock();
+      clock.advance(Math.max(0, server.clock.now() - clock.now()));
+      const other = await startServer(
+        loadConfig({
+          NODE_ENV: 'test',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          OLLAMA_DETECT: 'false',
+          BUILTIN_TEMPLATES: 'false',
+          TRUST_PROXY: 'true',
+          DATABASE_URL: server.server.ctx.config.DATABASE_URL!,
+          ...POLL,
+        }),
+        { clock },
+      );
+      try {
+        const user = await buildUserWithModel(server, fake);
+        const first = server.clock.now() + HOUR;
+        const triggers: SkillTrigger[] = [];
+        for (let i = 0; i < 20; i++) triggers.push(await hourlyTrigger(user, first));
+        const schedulers = [server.server.services.triggers, other.services.triggers];
+
+        for (let period = 1; period <= 3; period++) {
+          const step = period === 1 ? HOUR + 1_000 : HOUR;
+          server.clock.advance(step);
+          clock.advance(step);
+          // both processes' pollers fire on the advance; race more polls on top of them
+          const started = await Promise.all(
+            [...schedulers, ...schedulers, ...schedulers].map((s) => s.tick()),
+          );
+          expect(started.every((n) => n >= 0)).toBe(true);
+          for (const t of triggers) expect(await waitForRuns(server, t.triggerId, period)).toBe(period);
+          await Promise.all(schedulers.map((s) => s.tick()));
+          const counts = await Promise.all(triggers.map((t) => countRuns(server, t.triggerId)));
+          expect(counts).toEqual(triggers.map(() => period));
+          await Promise.all([server.server.ctx.queue.drain(), other.ctx.queue.drain()]);
+        }
+        await Promise.all([server.server.ctx.queue.drain(), other.ctx.queue.drain()]);
+      } finally {
+        await other.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+});

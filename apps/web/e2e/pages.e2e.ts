@@ -1,0 +1,163 @@
+/**
+ * Pages (issue 11): the owner creates a page from a canvas of three memos in the UI, reorders a
+ * slide with the keyboard, renames the page, presents it and moves with the keyboard and the
+ * directory, publishes; an anonymous browser opens the link and steps through the slideshow;
+ * unpublishing ends the link. Screenshots of the list, the editor and the slideshow.
+ */
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createAccount, uniqueEmail } from './support/accounts';
+import { importCanvas, skipOnboarding } from './support/api';
+import { downloadBytes } from './pages/CanvasPage';
+import { LONG_WAIT, screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
+
+const it = e2eTest();
+
+const memo = (id: string, x: number, title: string, text: string) => ({
+  id,
+  type: 'memo',
+  position: { x, y: 0 },
+  data: { title, contentPreview: text },
+});
+
+const slideTitles = (page: Page) => page.getByTestId('page-slide-title').allTextContents();
+
+async function waitForSlideTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction(
+    (t) => document.querySelector('[data-testid="slide-title"]')?.textContent === t,
+    title,
+    { timeout: LONG_WAIT },
+  );
+}
+
+async function focusSlideshow(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.activeElement?.getAttribute('data-testid') === 'slideshow',
+    null,
+    { timeout: LONG_WAIT },
+  );
+}
+
+describe('pages', () => {
+  it('creates a page from a canvas, reorders, presents, publishes and unpublishes', async ({
+    server,
+    open,
+  }) => {
+    const { context, page } = await open();
+    await createAccount(server, context.request, uniqueEmail('pages-owner'));
+    await skipOnboarding(context.request);
+    const canvasId = await importCanvas(context.request, 'Deck source', [
+      memo('m1', 0, 'One', 'First memo'),
+      memo('m2', 300, 'Two', 'Second memo'),
+      memo('m3', 600, 'Three', 'Third memo'),
+    ]);
+
+    await page.goto('/pages');
+    await page.getByTestId('page-create-empty').waitFor();
+    await screenshot(page, 'pages-list-empty-light-en');
+    await page.getByTestId('page-create').click();
+    const idInput = page.locator('[data-testid="page-create-canvas-id"] input');
+    await idInput.fill(canvasId);
+    await idInput.press('Enter');
+    await page.getByTestId('page-create-nodes').waitFor();
+    expect(await page.getByTestId('page-create-node').count()).toBe(3);
+    for (const box of await page.getByTestId('page-create-node').all()) await box.click();
+    await page.getByTestId('page-create-ok').click();
+    await page.getByTestId('page-card').first().waitFor();
+    await screenshot(page, 'pages-list-light-en');
+
+    await page.getByTestId('page-card').first().click();
+    await page.getByTestId('page-editor').waitFor();
+    await page.getByTestId('page-slide').nth(2).waitFor();
+    // the slides come in the canvas's reading order
+    expect(await slideTitles(page)).toEqual(['One', 'Two', 'Three']);
+    const [a, b, c] = ['Two', 'One', 'Three'];
+
+    // keyboard reorder: the first slide moves down one
+    await page.getByTestId('page-slide').first().focus();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'page-slide');
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.ok() && /\/pages\//.test(r.url()),
+    );
+    await page.keyboard.press('Alt+ArrowDown');
+    expect((await saved).ok()).toBe(true);
+    expect(await slideTitles(page)).toEqual([a, b, c]);
+
+    // rename
+    const title = page.getByTestId('page-title');
+    await title.click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'page-title');
+    await title.fill('Quarterly deck');
+    const renamed = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.ok() && /\/pages\//.test(r.url()),
+    );
+    await page.keyboard.press('Enter');
+    expect((await renamed).ok()).toBe(true);
+    await screenshot(page, 'pages-editor-light-en');
+
+    // present and move with the keyboard
+    await page.getByTestId('page-present').click();
+    await page.getByTestId('slideshow').waitFor();
+    await focusSlideshow(page);
+    await waitForSlideTitle(page, a);
+    await page.keyboard.press('ArrowRight');
+    await waitForSlideTitle(page, b);
+    await page.keyboard.press('Space');
+    await waitForSlideTitle(page, c);
+    await page.keyboard.press('ArrowLeft');
+    await waitForSlideTitle(page, b);
+    await page.getByTestId('slideshow-directory').getByText(c).click();
+    await waitForSlideTitle(page, c);
+    expect(await page.getByTestId('slide-counter').textContent()).toBe('3 / 3');
+    await screenshot(page, 'pages-slideshow-light-en');
+    await page.getByTestId('slideshow-close').click();
+
+    // export the page as PDF from the editor
+    await page.getByTestId('page-export').click();
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('page-export-pdf').click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    expect((await downloadBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // publish
+    await page.getByTestId('page-publish').click();
+    const link = page.getByTestId('share-link');
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toContain('/share/');
+    await page.getByTestId('page-unpublish').waitFor();
+    await page.keyboard.press('Escape');
+
+    // an anonymous browser steps through the slideshow
+    const viewer = await open();
+    await viewer.page.goto(url);
+    await viewer.page.getByTestId('slideshow').waitFor();
+    await focusSlideshow(viewer.page);
+    await waitForSlideTitle(viewer.page, a);
+    await viewer.page.keyboard.press('ArrowRight');
+    await waitForSlideTitle(viewer.page, b);
+    await viewer.page.keyboard.press('End');
+    await waitForSlideTitle(viewer.page, c);
+    await viewer.page.keyboard.press('Home');
+    await waitForSlideTitle(viewer.page, a);
+    await screenshot(viewer.page, 'pages-shared-light-en');
+    // and downloads it as PowerPoint
+    await viewer.page.getByTestId('share-page-export').click();
+    const [pptx] = await Promise.all([
+      viewer.page.waitForEvent('download'),
+      viewer.page.getByTestId('share-page-export-pptx').click(),
+    ]);
+    expect(pptx.suggestedFilename()).toMatch(/\.pptx$/);
+    expect((await downloadBytes(pptx)).subarray(0, 2).toString('latin1')).toBe('PK');
+
+    // unpublish ends the link
+    await page.getByTestId('page-unpublish').click();
+    await page.getByTestId('page-publish').waitFor();
+    await viewer.page.reload();
+    await viewer.page.getByTestId('slideshow').waitFor({ state: 'detached' });
+    expect(await viewer.page.getByTestId('slideshow').count()).toBe(0);
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * Sharing (issue 11), whole flows against the built server:
+ * - the owner shares a canvas (a memo and a document) from the canvas header; an anonymous
+ *   browser opens the link, sees the nodes and opens the document in the side panel; the owner
+ *   adds a node, sees "Update link" and updates; the viewer reloads and sees it; the owner stops
+ *   switches the link to live and the viewer sees the next node without reloading; the owner stops
+ *   sharing and the viewer gets the spec's message; a malformed id says 'Invalid share link';
+ * - a signed-in second user duplicates an allowed share and lands on the copy; the "Shared by me"
+ *   list shows the share; screenshots of the dialog, viewer and list in light/dark × en/zh-CN.
+ */
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import { createAccount, uniqueEmail } from './support/accounts';
+import { apiCall, importCanvas, skipOnboarding } from './support/api';
+import { clickToFocus, LONG_WAIT, screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
+
+const it = e2eTest();
+const SHOTS = '/tmp/shots/share-web';
+
+async function shot(page: Page, name: string): Promise<void> {
+  const file = await screenshot(page, `share-${name}`);
+  mkdirSync(SHOTS, { recursive: true });
+  copyFileSync(file, `${SHOTS}/${basename(file)}`);
+}
+
+const memo = (id: string, x: number, text: string) => ({
+  id,
+  type: 'memo',
+  position: { x, y: 0 },
+  data: { title: '', contentPreview: text },
+});
+
+const viewerNodes = (page: Page) => page.locator('[data-testid="share-canvas-node"]');
+async function waitForNodes(page: Page, count: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="share-canvas-node"]').length === n,
+    count,
+    { timeout: LONG_WAIT },
+  );
+}
+
+describe('shares', () => {
+  it('shares a canvas, an anonymous viewer follows updates, and revoking ends the link', async ({
+    server,
+    open,
+  }) => {
+    const { context, page } = await open();
+    await createAccount(server, context.request, uniqueEmail('share-owner'));
+    await skipOnboarding(context.request);
+    const canvasId = await importCanvas(context.request, 'Field trip', [memo('m1', 0, 'Alpha memo')]);
+    await page.goto(`/canvas/${canvasId}`);
+    await page.locator('[data-testid="canvas-toolbar"] [data-status="saved"]').waitFor();
+
+    // a document with text on the canvas
+    await page.getByTestId('canvas-add-document').click();
+    const editor = page.getByTestId('doc-editor');
+    await editor.waitFor();
+    await clickToFocus(editor);
+    await page.keyboard.type('Shared notes for everyone');
+    await page
+      .locator('[data-testid="document-panel"] [data-testid="collab-status"][data-status="saved"]')
+      .waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.react-flow__node').length === 2);
+
+    // share from the canvas header
+    await page.getByTestId('share-button-canvas').click();
+    await page.getByTestId('share-create').click();
+    const link = page.getByTestId('share-link');
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(/\/share\/sh-[A-Za-z0-9]{24}$/);
+    await shot(page, 'dialog-light-en');
+    await page.keyboard.press('Escape');
+
+    // an anonymous browser opens the link
+    const viewer = await open();
+    await viewer.page.goto(url);
+    await waitForNodes(viewer.page, 2);
+    expect(await viewer.page.getByTestId('share-title').textContent()).toBe('Field trip');
+    expect(await viewer.page.getByTestId('share-duplicate').count()).toBe(0);
+    await shot(viewer.page, 'viewer-canvas-light-en');
+    await viewerNodes(viewer.page).filter({ hasText: 'Alpha memo' }).waitFor();
+    await viewer.page
+      .locator('.react-flow__node')
+      .filter({ has: viewer.page.locator('[data-type="document"]') })
+      .click();
+    const panel = viewer.page.getByTestId('share-node-panel');
+    await panel.getByText('Shared notes for everyone').waitFor();
+    await shot(viewer.page, 'viewer-document-light-en');
+
+    // the owner adds a node: the dialog offers "Update link"
+    await page.getByTestId('canvas-add-memo').click();
+    await page.waitForFunction(() => document.querySelectorAll('.react-flow__node').length === 3);
+    await page.locator('[data-testid="canvas-toolbar"] [data-status="saved"]').waitFor();
+    await page.getByTestId('share-button-canvas').click();
+    await page.getByTestId('share-stale').waitFor();
+    await page.getByTestId('share-update').click();
+    await page.getByTestId('share-stale').waitFor({ state: 'detached' });
+
+    await viewer.page.reload();
+    await waitForNodes(viewer.page, 3);
+
+    // live: the viewer follows the next edit without reloading
+    await page.getByTestId('share-live').click();
+    await page.locator('[data-testid="share-live"][aria-checked="true"]').waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.page.reload();
+    await viewer.page.getByTestId('share-live-badge').waitFor();
+    await page.getByTestId('canvas-add-memo').click();
+    await waitForNodes(viewer.page, 4);
+    await page.getByTestId('share-button-canvas').click();
+
+    // stop sharing: the link is gone for the viewer
+    await page.getByTestId('share-stop').click();
+    await page.getByTestId('share-stop-confirm').click();
+    await page.getByTestId('share-create').waitFor();
+    await viewer.page.reload();
+    await viewer.page.getByTestId('share-not-found').waitFor();
+    await viewer.page.getByText('This share link may have expired or does not exist').first().waitFor();
+
+    await viewer.page.goto('/share/bad%20id!');
+    await viewer.page.getByText('Invalid share link').waitFor();
+  });
+
+  it('lets a signed-in user duplicate an allowed share; "Shared by me" lists it', async ({
+    server,
+    open,
+  }) => {
+    for (const variant of [
+      {
+        name: 'light-en',
+        locale: 'en-US',
+        colorScheme: 'light' as const,
+        duplicate: 'Duplicate to my workspace',
+      },
+      { name: 'dark-zh-CN', locale: 'zh-CN', colorScheme: 'dark' as const, duplicate: '复制到我的工作区' },
+      {
+        name: 'dark-en',
+        locale: 'en-US',
+        colorScheme: 'dark' as const,
+        duplicate: 'Duplicate to my workspace',
+      },
+      { name: 'light-zh-CN', locale: 'zh-CN', colorScheme: 'light' as const, duplicate: '复制到我的工作区' },
+    ]) {
+      const owner = await open({ locale: variant.locale, colorScheme: variant.colorScheme });
+      await createAccount(
+        server,
+        owner.context.request,
+        uniqueEmail(`share-dup-${variant.name}`.toLowerCase()),
+      );
+      await skipOnboarding(owner.context.request);
+      const canvasId = await importCanvas(owner.context.request, `Plan ${variant.name}`, [
+        memo('a', 0, 'First step'),
+        memo('b', 320, 'Second step'),
+      ]);
+      const share = await apiCall<{ url: string }>(owner.context.request, 'POST', '/share/new', {
+        entityType: 'canvas',
+        entityId: canvasId,
+        allowDuplication: true,
+      });
+
+      await owner.page.goto('/library/shared');
+      await owner.page.locator('[data-testid="shared-row"]').first().waitFor();
+      expect(await owner.page.locator('[data-testid="shared-row"]').count()).toBe(1);
+      await shot(owner.page, `shared-by-me-${variant.name}`);
+      if (variant.name !== 'light-en') {
+        await owner.page.goto(`/canvas/${canvasId}`);
+        await owner.page.getByTestId('share-button-canvas').click();
+        await owner.page.getByTestId('share-link').waitFor();
+        await shot(owner.page, `dialog-${variant.name}`);
+      }
+
+      const second = await open({ locale: variant.locale, colorScheme: variant.colorScheme });
+      await createAccount(
+        server,
+        second.context.request,
+        uniqueEmail(`share-second-${variant.name}`.toLowerCase()),
+      );
+      await skipOnboarding(second.context.request);
+      await second.page.goto(share.url);
+      await waitForNodes(second.page, 2);
+      if (variant.name !== 'light-en') {
+        await shot(second.page, `viewer-canvas-${variant.name}`);
+        await second.page.locator('.react-flow__node').first().click();
+        await second.page.getByTestId('share-node-panel').waitFor();
+        await shot(second.page, `viewer-panel-${variant.name}`);
+      }
+      const duplicate = second.page.getByTestId('share-duplicate');
+      expect(await duplicate.textContent()).toContain(variant.duplicate);
+      await duplicate.click();
+      await second.page
+        .waitForFunction(() => /^\/canvas\/[^/]+$/.test(location.pathname), undefined, { timeout: LONG_WAIT })
+        .catch(async (error: unknown) => {
+          await shot(second.page, `duplicate-failed-${variant.name}`);
+          throw error;
+        });
+      expect(second.page.url()).not.toContain(canvasId);
+      await second.page.locator('.react-flow__node').first().waitFor();
+    }
+  });
+});

@@ -1,0 +1,21 @@
+/** The public viewer of a shared page (`/share/:shareId`): the slideshow, read-only. */
+import type { ShareViewerProps } from '../share/viewer/viewers';
+import { SharePageExportMenu } from './PageExportMenu';
+import { Slideshow, slideFromNodeData } from './Slideshow';
+
+export function SharedPageViewer({ shareId, data }: ShareViewerProps<'page'>) {
+  const slides = data.slides.map((s) =>
+    slideFromNodeData(s.nodeId, s.nodeType, s.nodeData as Record<string, unknown>, s.title),
+  );
+  return (
+    <div className="shared-page" data-testid="share-page">
+      <Slideshow
+        title={data.title}
+        slides={slides}
+        initialWide={data.pageConfig.layout === 'wide'}
+        initialDirectory={data.pageConfig.showDirectory}
+        actions={<SharePageExportMenu shareId={shareId} />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * A shared canvas, read-only: React Flow with pan, zoom and fit, one light card per node, and a
+ * side panel for the clicked node — the child share published with the canvas (document,
+ * answer, resource, artifact) through `share.detail`, or the node's own data for memos,
+ * websites and images. Follows the owner's edits when the share is live.
+ */
+import { memo, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Spin, Typography } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { Background, Controls, Handle, Position, ReactFlow, type Node, type NodeProps } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import type { CanvasNode } from '@atelier/contract';
+import { useApiQuery } from '../../../api/apiQuery';
+import { useResolvedTheme } from '../../../stores/themeStore';
+import { Markdown } from '../../ai/Markdown';
+import { useLiveCanvas } from './useLiveShare';
+import { viewerFor, type ShareViewerProps } from './viewers';
+
+type ViewerNodeData = { node: CanvasNode; label: string };
+type ViewerFlowNode = Node<ViewerNodeData, 'shared' | 'sharedGroup'>;
+
+const SharedNode = memo(function SharedNode({ data }: NodeProps<ViewerFlowNode>) {
+  const { node, label } = data;
+  const image = node.type === 'image' ? (node.data.metadata?.url ?? node.data.metadata?.imageUrl) : null;
+  return (
+    <div className="share-node" data-type={node.type} data-testid="share-canvas-node">
+      <Handle type="target" position={Position.Left} isConnectable={false} />
+      <div className="share-node__type">{label}</div>
+      <div className="share-node__title">{node.data.title}</div>
+      {typeof image === 'string' ? (
+        <img className="share-node__image" src={image} alt={node.data.title} loading="lazy" />
+      ) : node.data.contentPreview ? (
+        <div className="share-node__preview">{node.data.contentPreview}</div>
+      ) : null}
+      <Handle type="source" position={Position.Right} isConnectable={false} />
+    </div>
+  );
+});
+
+function SharedGroup({ data }: NodeProps<ViewerFlowNode>) {
+  return <div className="share-node-group">{data.node.data.title}</div>;
+}
+
+const nodeTypes = { shared: SharedNode, sharedGroup: SharedGroup };
+
+function useTypeLabel() {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share' });
+  return (type: CanvasNode['type']): string => {
+    switch (type) {
+      case 'document':
+      case 'resource':
+      case 'skillResponse':
+      case 'codeArtifact':
+        return t(`types.${type}`);
+      case 'mindMap':
+        return t('types.codeArtifact');
+      case 'memo':
+        return t('viewer.memo');
+      case 'website':
+        return t('viewer.website');
+      case 'image':
+        return t('viewer.image');
+      default:
+        return '';
+    }
+  };
+}
+
+function ChildContent({ shareId }: { shareId: string }) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  const detail = useApiQuery('share.detail', { query: { shareId } }, { meta: { silent: true } });
+  if (detail.isError) return <Typography.Text type="secondary">{t('nodeNotShared')}</Typography.Text>;
+  if (!detail.data) return <Spin />;
+  const data = detail.data.data;
+  const View = viewerFor(data.kind) as React.ComponentType<ShareViewerProps>;
+  return (
+    <Suspense fallback={<Spin />}>
+      <View shareId={shareId} data={data} />
+    </Suspense>
+  );
+}
+
+function NodePanel({
+  node,
+  childShareId,
+  onClose,
+}: {
+  node: CanvasNode;
+  childShareId: string | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  const url = node.data.metadata?.url;
+  const image = node.data.metadata?.url ?? node.data.metadata?.imageUrl;
+  let body;
+  if (childShareId) body = <ChildContent shareId={childShareId} />;
+  else if (node.type === 'memo')
+    body = <Markdown text={node.data.contentPreview ?? ''} className="share-markdown" />;
+  else if (node.type === 'website' && typeof url === 'string' && /^https?:/i.test(url))
+    body = (
+      <a href={url} target="_blank" rel="noopener noreferrer nofollow">
+        {url}
+      </a>
+    );
+  else if (node.type === 'image' && typeof image === 'string')
+    body = <img className="share-panel__image" src={image} alt={node.data.title} />;
+  else body = <Typography.Text type="secondary">{t('nodeNotShared')}</Typography.Text>;
+  return (
+    <aside className="share-panel" data-testid="share-node-panel">
+      <header className="share-panel__header">
+        <span className="share-panel__title">{node.data.title}</span>
+        <Button type="text" icon={<CloseOutlined />} onClick={onClose} aria-label={t('close')} />
+      </header>
+      <div className="share-panel__body">{body}</div>
+    </aside>
+  );
+}
+
+export function CanvasViewer({ shareId, data }: ShareViewerProps<'canvas'>) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  const dark = useResolvedTheme() === 'dark';
+  const typeLabel = useTypeLabel();
+  const initial = useMemo(() => ({ nodes: data.nodes, edges: data.edges }), [data]);
+  const { nodes, edges } = useLiveCanvas(shareId, initial);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const flowNodes = useMemo<ViewerFlowNode[]>(
+    () =>
+      nodes.map((n) => ({
+        id: n.id,
+        type: n.type === 'group' ? 'sharedGroup' : 'shared',
+        position: n.position,
+        data: { node: n, label: typeLabel(n.type) },
+        ...(n.parentId ? { parentId: n.parentId } : {}),
+        ...(n.width ? { width: n.width } : {}),
+        ...(n.height ? { height: n.height } : {}),
+        ...(n.style ? { style: n.style } : {}),
+        ...(n.zIndex !== undefined ? { zIndex: n.zIndex } : {}),
+      })),
+    // typeLabel follows the language; nodes change with live edits
+    [nodes, typeLabel],
+  );
+  const flowEdges = useMemo(
+    () =>
+      edges.map((e) => ({
+        id: e.id,
+        source: e.source,
+        target: e.target,
+        ...(e.label ? { label: e.label } : {}),
+      })),
+    [edges],
+  );
+  const openNode = openId ? nodes.find((n) => n.id === openId) : undefined;
+
+  return (
+    <div className="share-canvas" data-testid="share-canvas">
+      <div className="share-canvas__flow">
+        {nodes.length === 0 ? (
+          <div className="share-canvas__empty">
+            <Typography.Text type="secondary">{t('emptyCanvas')}</Typography.Text>
+          </div>
+        ) : null}
+        <ReactFlow<ViewerFlowNode>
+          nodes={flowNodes}
+          edges={flowEdges}
+          nodeTypes={nodeTypes}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          edgesFocusable={false}
+          onNodeClick={(_e, node) => node.type === 'shared' && setOpenId(node.id)}
+          colorMode={dark ? 'dark' : 'light'}
+          fitView
+          minZoom={0.05}
+          proOptions={{ hideAttribution: true }}
+        >
+          <Background />
+          <Controls showInteractive={false} fitViewOptions={{ padding: 0.1 }} />
+        </ReactFlow>
+      </div>
+      {openNode ? (
+        <NodePanel
+          key={openNode.id}
+          node={openNode}
+          childShareId={openNode.data.entityId ? data.children[openNode.data.entityId] : undefined}
+          onClose={() => setOpenId(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/** Read-only views of a shared document, answer, resource, and a page as a readable outline. */
+import { useTranslation } from 'react-i18next';
+import { Typography } from 'antd';
+import { Markdown, type CitationTarget } from '../../ai/Markdown';
+import type { ShareViewerProps } from './viewers';
+import { useLiveMarkdown } from './useLiveShare';
+
+export function DocumentViewer({ shareId, data }: ShareViewerProps<'document'>) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  const content = useLiveMarkdown(shareId, data.content);
+  return (
+    <article className="share-doc" data-testid="share-document">
+      <h1 className="share-doc__title">{data.title}</h1>
+      {content.trim() ? (
+        <Markdown text={content} className="share-markdown" testId="share-document-body" />
+      ) : (
+        <Typography.Text type="secondary">{t('emptyContent')}</Typography.Text>
+      )}
+    </article>
+  );
+}
+
+export function AnswerViewer({ data }: ShareViewerProps<'skillResponse'>) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  const citations: CitationTarget[] = data.sources.map((s, i) => ({
+    index: i + 1,
+    title: s.title ?? s.url ?? '',
+    ...(s.url ? { url: s.url } : {}),
+  }));
+  return (
+    <article className="share-doc" data-testid="share-answer">
+      <h1 className="share-doc__title">{data.title}</h1>
+      <section className="share-answer__question">
+        <Typography.Text type="secondary">{t('question')}</Typography.Text>
+        <p>{data.query}</p>
+      </section>
+      <Markdown text={data.content} citations={citations} className="share-markdown" />
+      {data.modelName ? (
+        <Typography.Text type="secondary">{t('model', { model: data.modelName })}</Typography.Text>
+      ) : null}
+      {data.sources.length ? (
+        <section className="share-answer__sources">
+          <h2>{t('sources')}</h2>
+          <ol>
+            {data.sources.map((s, i) => (
+              <li key={i}>
+                {s.url && /^https?:/i.test(s.url) ? (
+                  <a href={s.url} target="_blank" rel="noopener noreferrer nofollow">
+                    {s.title || s.url}
+                  </a>
+                ) : (
+                  s.title
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function ResourceViewer({ data }: ShareViewerProps<'resource'>) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  return (
+    <article className="share-doc" data-testid="share-resource">
+      <h1 className="share-doc__title">{data.title}</h1>
+      <p className="share-doc__links">
+        {data.url && /^https?:/i.test(data.url) ? (
+          <a href={data.url} target="_blank" rel="noopener noreferrer nofollow">
+            {t('openOriginal')}
+          </a>
+        ) : null}
+        {data.fileUrl ? (
+          <a href={data.fileUrl} target="_blank" rel="noopener">
+            {t('downloadFile')}
+          </a>
+        ) : null}
+      </p>
+      {data.content.trim() ? <Markdown text={data.content} className="share-markdown" /> : null}
+    </article>
+  );
+}
+
+/** A page until the pages feature registers its slideshow: the slides in order, readable. */
+export function PageOutlineViewer({ data }: ShareViewerProps<'page'>) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  return (
+    <article className="share-doc" data-testid="share-page">
+      <h1 className="share-doc__title">{data.title}</h1>
+      {data.description ? <p>{data.description}</p> : null}
+      <Typography.Text type="secondary">{t('slides', { count: data.slides.length })}</Typography.Text>
+      <ol className="share-page__slides">
+        {data.slides.map((slide, i) => {
+          const text = typeof slide.nodeData.contentPreview === 'string' ? slide.nodeData.contentPreview : '';
+          return (
+            <li key={slide.nodeId}>
+              <h2>{slide.title || t('slide', { n: i + 1 })}</h2>
+              {text ? <Markdown text={text} className="share-markdown" /> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </article>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * The public viewer at `/share/:shareId` (issue 11), signed in or not, outside the app shell:
+ * reads `share.detail` and draws the snapshot with the viewer of its kind (viewers.ts). The
+ * header has the title, who shared it, a "Live" badge while following a live share, and
+ * "Duplicate to my workspace" (signed in, when allowed) or a sign-in link. Unknown, revoked
+ * and expired links show the spec's message; a malformed id shows 'Invalid share link'.
+ */
+import { Suspense, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Spin, Tag, Tooltip } from 'antd';
+import { CopyOutlined, DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
+import type { ShareEntityType, SharedContent } from '@atelier/contract';
+import { useApiMutation, useApiQuery } from '../../../api/apiQuery';
+import { LogoMark } from '../../../components/Logo';
+import { StatusPage } from '../../../components/StatusPage';
+import { useAuthStore } from '../../../stores/authStore';
+import { useUiStore } from '../../../stores/uiStore';
+import { LiveContext, type LiveStatus } from './useLiveShare';
+import { viewerFor, type ShareViewerProps } from './viewers';
+import '../../pages/registerPageViewer';
+import './viewer.css';
+
+/** Share ids are `sh-` and base-62 characters (share-core); anything else cannot be one. */
+const SHARE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{5,127}$/;
+
+const OPEN_COPY: Record<ShareEntityType, (id: string) => string> = {
+  canvas: (id) => `/canvas/${id}`,
+  document: (id) => `/documents/${id}`,
+  codeArtifact: (id) => `/artifacts/${id}`,
+  skillResponse: (id) => `/threads/${id}`,
+  page: (id) => `/pages/${id}`,
+};
+
+function errCodeOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null ? (error as { errCode?: string }).errCode : undefined;
+}
+
+function NotFound({ invalid }: { invalid: boolean }) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  return (
+    <div data-testid="share-not-found">
+      <StatusPage
+        tone="warning"
+        icon={<DisconnectOutlined />}
+        title={invalid ? t('invalid') : t('notFound')}
+        detail={invalid ? t('invalidHint') : t('notFoundHint')}
+        actions={
+          <Link to="/">
+            <Button type="primary">{t('home')}</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+function DuplicateAction({ content }: { content: SharedContent }) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  const signedIn = useAuthStore((s) => s.status !== 'anonymous');
+  const openAuth = useUiStore((s) => s.openAuth);
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const duplicate = useApiMutation('share.duplicate', {
+    onSuccess: (copy) => {
+      void message.success(t('duplicated'));
+      void navigate(OPEN_COPY[copy.entityType](copy.entityId));
+    },
+  });
+  if (!content.share.allowDuplication) {
+    return signedIn ? null : (
+      <Button type="link" onClick={() => openAuth('login', location.pathname)} data-testid="share-sign-in">
+        {t('signInShort')}
+      </Button>
+    );
+  }
+  if (!signedIn)
+    return (
+      <Button onClick={() => openAuth('login', location.pathname)} data-testid="share-sign-in">
+        {t('signIn')}
+      </Button>
+    );
+  return (
+    <Button
+      type="primary"
+      icon={<CopyOutlined />}
+      loading={duplicate.isPending}
+      onClick={() => duplicate.mutate({ body: { shareId: content.share.shareId } })}
+      data-testid="share-duplicate"
+    >
+      {duplicate.isPending ? t('duplicating') : t('duplicate')}
+    </Button>
+  );
+}
+
+function Viewer({ content }: { content: SharedContent }) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  const [status, setStatus] = useState<LiveStatus>('off');
+  const live = useMemo(() => ({ live: content.share.live, setStatus }), [content.share.live]);
+  const { data, share } = content;
+  const owner = data.kind === 'resource' ? null : (data.owner?.nickname ?? data.owner?.name ?? null);
+  const View = viewerFor(data.kind) as React.ComponentType<ShareViewerProps>;
+  return (
+    <LiveContext.Provider value={live}>
+      <div className="share-viewer" data-testid="share-viewer" data-kind={data.kind}>
+        <header className="share-viewer__header">
+          <Link to="/" className="share-viewer__logo" aria-label={t('home')}>
+            <LogoMark size={24} />
+          </Link>
+          <div className="share-viewer__heading">
+            <h1 className="share-viewer__title" data-testid="share-title">
+              {share.title || data.title}
+            </h1>
+            {owner ? <span className="share-viewer__owner">{t('sharedBy', { name: owner })}</span> : null}
+          </div>
+          <Tag icon={<LinkOutlined />}>{t('readOnly')}</Tag>
+          {status === 'live' ? (
+            <Tooltip title={t('liveHint')}>
+              <Tag color="red" className="share-viewer__live" data-testid="share-live-badge">
+                {t('live')}
+              </Tag>
+            </Tooltip>
+          ) : null}
+          <span className="share-viewer__actions">
+            <DuplicateAction content={content} />
+          </span>
+        </header>
+        <main className={`share-viewer__body share-viewer__body--${data.kind}`}>
+          <Suspense fallback={<Spin className="share-viewer__spin" />}>
+            <View shareId={share.shareId} data={data} />
+          </Suspense>
+        </main>
+      </div>
+    </LiveContext.Provider>
+  );
+}
+
+export function ShareViewerPage() {
+  const { shareId = '' } = useParams();
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  const valid = SHARE_ID.test(shareId);
+  const detail = useApiQuery(
+    'share.detail',
+    { query: { shareId } },
+    { enabled: valid, meta: { silent: true }, staleTime: Infinity },
+  );
+  if (!valid) return <NotFound invalid />;
+  if (detail.isError) {
+    const code = errCodeOf(detail.error);
+    if (code === 'E1009' || code === 'E0003') return <NotFound invalid={code === 'E0003'} />;
+    return (
+      <StatusPage
+        tone="error"
+        icon={<DisconnectOutlined />}
+        title={t('loadFailed')}
+        actions={
+          <Button type="primary" onClick={() => void detail.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!detail.data) return <Spin className="share-viewer__spin" />;
+  return <Viewer content={detail.data} />;
+}

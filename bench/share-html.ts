@@ -1,0 +1,84 @@
+// Requests per second of a shared document's server-rendered HTML (GET /share/{shareId}), the page
+// a link preview or a search engine fetches, on loopback (goal ≥ 500 req/s). Anonymous, like a
+// link holder. Load comes from autocannon in a child process so it does not share the event loop.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../apps/server/src/config.js';
+import { startServer } from '../apps/server/src/server.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-share-'));
+const run = promisify(execFile);
+
+async function load(url: string): Promise<number> {
+  const args = ['autocannon', '-j', '-c', String(CONNECTIONS), '-d', String(DURATION), url];
+  const { stdout } = await run('npx', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = JSON.parse(stdout) as { requests: { average: number }; non2xx: number; errors: number };
+  if (out.non2xx || out.errors)
+    throw new Error(`load on ${url}: ${out.non2xx} non-2xx, ${out.errors} errors`);
+  return out.requests.average;
+}
+
+const server = await startServer(
+  loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ACCESS_TOKEN_TTL: '1h',
+    RATE_LIMIT_PER_IP: '100000000',
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  }),
+);
+try {
+  const email = `bench-${Date.now()}@example.com`;
+  let cookie = '';
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${server.url}/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    return res;
+  };
+  const signup = (await (await post('/auth/email/signup', { email, password: 'bench-password' })).json()) as {
+    data: { sessionId: string };
+  };
+  const mail = readFileSync(join(dataDir, 'mail-outbox.jsonl'), 'utf8').trim().split('\n').pop()!;
+  const { code } = JSON.parse(mail) as { code: string };
+  const check = await post('/auth/verification/check', { sessionId: signup.data.sessionId, code });
+  cookie = check.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  // A document of some length: headings, paragraphs, a list, a table.
+  const section = (i: number) =>
+    `## Section ${i}\n\nA paragraph with **bold**, _italic_ and a [link](https://example.com/${i}).\n\n- one\n- two\n\n| a | b |\n| - | - |\n| ${i} | x |\n`;
+  const markdown = Array.from({ length: 20 }, (_, i) => section(i)).join('\n');
+  const doc = (await (
+    await post('/knowledge/document/create', { title: 'Bench doc', initialContent: markdown })
+  ).json()) as {
+    data: { docId: string };
+  };
+  const shared = (await (
+    await post('/share/new', { entityType: 'document', entityId: doc.data.docId })
+  ).json()) as {
+    data: { shareId: string };
+  };
+  const url = `${server.url}/share/${shared.data.shareId}`;
+  await load(url); // warm
+  const a = [await load(url), await load(url)];
+  const avg = a.reduce((s, x) => s + x, 0) / a.length;
+  console.log(
+    `GET /share/{id} (shared document HTML, anonymous): ${avg.toFixed(0)} req/s (goal ≥ 500); ` +
+      `database ${server.ctx.dbKind}; ${CONNECTIONS} connections, ${DURATION}s x2`,
+  );
+} finally {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,100 @@
+// The public viewer of a shared 200-node canvas, opened cold in Chromium (a fresh browser context
+// per round: empty cache, no session): first paint and first contentful paint (goal < 1 s), the
+// time until every node is drawn, and the gzip size of the JavaScript the viewer loads
+// (goal ≤ 250 KB). Runs the built web app (apps/web/dist) through the server from source.
+import { gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startBenchServer } from './bench-server.js';
+import { fmt, percentile } from './lib.mjs';
+
+const NODES = Number(process.env.BENCH_SHARE_NODES ?? 200);
+const ROUNDS = Number(process.env.BENCH_SHARE_ROUNDS ?? 5);
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const server = await startBenchServer('share-viewer', { WEB_DIST_DIR: join(root, 'apps', 'web', 'dist') });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-background-networking', '--no-first-run'],
+});
+try {
+  await server.signUp();
+  const cols = Math.ceil(Math.sqrt(NODES));
+  const nodes = Array.from({ length: NODES }, (_, i) => ({
+    id: `n${i}`,
+    type: 'memo',
+    position: { x: (i % cols) * 320, y: Math.floor(i / cols) * 200 },
+    data: { title: `Note ${i + 1}`, contentPreview: `Memo number ${i + 1}: a few words of text to draw.` },
+  }));
+  const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: `n${i}`, target: n.id }));
+  const form = new FormData();
+  const file = { format: 'atelier-canvas', version: 2, title: 'Bench share', nodes, edges };
+  form.append('file', new Blob([JSON.stringify(file)], { type: 'application/json' }), 'c.json');
+  const imported = await fetch(`${server.base}/v1/canvas/import`, {
+    method: 'POST',
+    headers: { cookie: server.cookie },
+    body: form,
+  });
+  const { data: canvas } = (await imported.json()) as { data: { canvasId: string } };
+  const share = await server.api<{ url: string; shareId: string }>('POST', '/share/new', {
+    entityType: 'canvas',
+    entityId: canvas.canvasId,
+  });
+  const url = `${server.base}/share/${share.shareId}`;
+
+  async function round() {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const scripts = new Map<string, Promise<number>>();
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script' && res.ok())
+        scripts.set(
+          res.url(),
+          res.body().then((b) => gzipSync(b, { level: 9 }).length),
+        );
+    });
+    await page.goto(url);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="share-canvas-node"]').length === n,
+      NODES,
+      { timeout: 60_000 },
+    );
+    const timing = await page.evaluate(() => {
+      const paint = Object.fromEntries(
+        performance.getEntriesByType('paint').map((e) => [e.name, e.startTime]),
+      );
+      return {
+        fp: paint['first-paint'] ?? NaN,
+        fcp: paint['first-contentful-paint'] ?? NaN,
+        shown: performance.now(),
+      };
+    });
+    const sizes = await Promise.all(scripts.values());
+    await context.close();
+    return { ...timing, jsGzip: sizes.reduce((a, b) => a + b, 0), jsFiles: sizes.length };
+  }
+
+  await round(); // warm-up: the server's first render of the share page and its caches
+  const runs: Awaited<ReturnType<typeof round>>[] = [];
+  for (let i = 0; i < ROUNDS; i += 1) runs.push(await round());
+  const p50 = (key: 'fp' | 'fcp' | 'shown') =>
+    percentile(
+      runs.map((r) => r[key]),
+      50,
+    );
+  const js = runs[runs.length - 1]!;
+  console.log(
+    `shared canvas of ${NODES} nodes, cold browser context, median of ${ROUNDS} (Chromium headless):`,
+  );
+  console.log(
+    `  first paint ${fmt(p50('fp'))} ms, first contentful paint ${fmt(p50('fcp'))} ms (goal < 1000 ms)`,
+  );
+  console.log(`  every node drawn: ${fmt(p50('shown'))} ms after navigation start`);
+  console.log(
+    `  JavaScript loaded: ${(js.jsGzip / 1024).toFixed(1)} KB gzip in ${js.jsFiles} files (goal ≤ 250 KB)`,
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}
