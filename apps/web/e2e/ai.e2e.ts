@@ -75,7 +75,7 @@ async function waitForPhase(page: Page, query: string, phase: string): Promise<v
   await page
     .locator(`[data-testid="canvas-node-skillResponse"][data-phase="${phase}"]`)
     .filter({ hasText: query })
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: LONG_WAIT });
 }
 
 /** GET through the page's session; access tokens live 3 s here, so a 401 refreshes once. */
@@ -257,7 +257,7 @@ describe('AI', () => {
               'watch the boats.',
             ),
           undefined,
-          { timeout: 30_000 },
+          { timeout: LONG_WAIT },
         );
         await waitForPhase(page, 'Write a short guide to the lighthouse', 'completed');
       }

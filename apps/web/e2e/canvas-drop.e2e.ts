@@ -139,7 +139,7 @@ const it = e2eTest({ FETCH_ALLOW_PRIVATE: 'true', UPLOAD_MAX_BYTES: String(200 *
 async function newCanvas(page: Page): Promise<CanvasScreen> {
   await page.goto('/canvas');
   const list = new CanvasListPage(page);
-  await list.root.waitFor({ timeout: 30_000 });
+  await list.root.waitFor({ timeout: LONG_WAIT });
   return list.createCanvas();
 }
 
@@ -273,7 +273,7 @@ describe('canvas drop and paste', () => {
     await library.row('harbour-survey').waitFor();
     await library.row('swatch').waitFor();
     await library.waitForStatus('harbour-survey', 'finish');
-    await expect.poll(() => library.row('Kelp drying racks').count(), { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => library.row('Kelp drying racks').count(), { timeout: LONG_WAIT }).toBe(2);
     expect(await library.rows.count()).toBe(4);
   });
 

@@ -110,7 +110,7 @@ describe.each(VARIANTS)('canvas editing ($name)', (variant) => {
       // the default diagram renders in the preview beside the canvas; nothing escapes the frame
       await canvas.addCodeArtifact('mermaid');
       const preview = page.getByTestId('canvas-preview');
-      await preview.locator('[data-testid="artifact-mermaid"] svg').waitFor({ timeout: 30_000 });
+      await preview.locator('[data-testid="artifact-mermaid"] svg').waitFor({ timeout: LONG_WAIT });
       expect(await preview.getByTestId('artifact-error').count()).toBe(0);
       expect(await mermaidErrorsOutsideFrames(page)).toEqual([]);
       expect(await pageScrolls(page)).toBe(false);
@@ -125,7 +125,7 @@ describe.each(VARIANTS)('canvas editing ($name)', (variant) => {
       );
       await page.goto(`/artifacts/${artifactId}`);
       const error = page.getByTestId('artifact-error');
-      await error.waitFor({ timeout: 30_000 });
+      await error.waitFor({ timeout: LONG_WAIT });
       expect(await error.evaluate((el) => Boolean(el.closest('.artifact-preview')))).toBe(true);
       expect(await error.locator('pre').textContent()).toMatch(/Parse error|Expecting|error/i);
       expect(await mermaidErrorsOutsideFrames(page)).toEqual([]);

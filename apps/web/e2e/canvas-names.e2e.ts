@@ -220,7 +220,7 @@ describe('canvas names', () => {
               '/knowledge/resource/list',
             )
           )[0]?.contentPreview,
-        { timeout: 30_000 },
+        { timeout: LONG_WAIT },
       )
       .toBe('Image, 497×702 pixels');
     await page.goto('/library/resources');

@@ -73,7 +73,7 @@ describe('canvas', () => {
 
       // the document exports as DOCX from the panel's export menu (a zip: starts with PK)
       const [docx] = await Promise.all([
-        page.waitForEvent('download', { timeout: 30_000 }),
+        page.waitForEvent('download', { timeout: LONG_WAIT }),
         (async () => {
           await page.getByTestId('doc-export').click();
           await page.getByRole('menuitem', { name: /docx/i }).click();

@@ -102,7 +102,7 @@ async function selectWithKeys(page: Page, text: string, where: 'start' | 'end'):
     await page.keyboard.up('Shift');
     try {
       await page.waitForFunction((want) => window.getSelection()?.toString() === want, text, {
-        timeout: 2_000,
+        timeout: 10_000,
       });
       return;
     } catch (err) {

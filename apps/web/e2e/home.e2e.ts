@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startFakeModelServer, type FakeModelServer } from '../../server/test/helpers/fake-model-server';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { clickToFocus, launchBrowser, openPage, screenshot } from './support/browser';
+import { clickToFocus, launchBrowser, openPage, screenshot, LONG_WAIT } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -130,7 +130,7 @@ describe('home', () => {
         const node = page
           .locator('[data-testid="canvas-node-skillResponse"][data-phase="completed"]')
           .filter({ hasText: question.trim() });
-        await node.waitFor({ timeout: 30_000 });
+        await node.waitFor({ timeout: LONG_WAIT });
         expect(await node.getByTestId('ai-answer').textContent()).toContain(fake.reply);
         const canvasId = new URL(page.url()).pathname.split('/').pop()!;
         const canvas = await apiCall<{ title: string }>(

@@ -208,7 +208,7 @@ describe('library', () => {
       await library.row('orchard-notes').getByTestId('library-row-add-to-canvas').click();
       await page.getByTestId('add-to-canvas-item').filter({ hasText: 'Research board' }).click();
       // one connection, or a second when the first is refused (addToCanvas.ts): up to 2 × 15 s
-      await page.getByTestId('add-to-canvas-done').waitFor({ timeout: 40_000 });
+      await page.getByTestId('add-to-canvas-done').waitFor({ timeout: LONG_WAIT });
       await page.getByTestId('add-to-canvas-open').click();
       const node = page.getByTestId('canvas-node-resource').filter({ hasText: 'orchard-notes' });
       await node.waitFor();

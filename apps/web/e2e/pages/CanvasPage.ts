@@ -1,7 +1,7 @@
 /** Page objects: the canvases list and one canvas with its toolbar, context menu and panels. */
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from 'playwright-core';
-import { clickToFocus } from '../support/browser';
+import { clickToFocus, LONG_WAIT } from '../support/browser';
 
 /** The bytes of a finished download. */
 export async function downloadBytes(download: Download): Promise<Buffer> {
@@ -101,7 +101,7 @@ export class CanvasScreen {
 
   async exportImage(): Promise<Buffer> {
     const [download] = await Promise.all([
-      this.page.waitForEvent('download', { timeout: 30_000 }),
+      this.page.waitForEvent('download', { timeout: LONG_WAIT }),
       this.page.getByTestId('canvas-export-image').click(),
     ]);
     return downloadBytes(download);

@@ -1,5 +1,6 @@
 /** Page object: the signed-in home with its sidebar and onboarding dialog. */
 import type { Locator, Page } from 'playwright-core';
+import { LONG_WAIT } from '../support/browser';
 import { dismissHighlights } from '../support/api';
 import { SettingsModal } from './SettingsModal';
 
@@ -23,7 +24,7 @@ export class HomePage {
   }
 
   async waitUntilShown(): Promise<void> {
-    await this.root.waitFor({ timeout: 30_000 });
+    await this.root.waitFor({ timeout: LONG_WAIT });
   }
 
   /** New accounts get the feature highlights; skip them when they are open. */

@@ -1,5 +1,6 @@
 /** Page object: the signed-out landing page. */
 import type { Locator, Page } from 'playwright-core';
+import { LONG_WAIT } from '../support/browser';
 import { AuthModal } from './AuthModal';
 
 export class LandingPage {
@@ -18,7 +19,7 @@ export class LandingPage {
   }
 
   async waitUntilShown(): Promise<void> {
-    await this.root.waitFor({ timeout: 30_000 });
+    await this.root.waitFor({ timeout: LONG_WAIT });
   }
 
   async openLogin(): Promise<AuthModal> {

@@ -1,5 +1,6 @@
 /** Page objects: the library screen, its import modal and the resource detail. */
 import type { Locator, Page } from 'playwright-core';
+import { LONG_WAIT } from '../support/browser';
 
 export interface FilePayload {
   name: string;
@@ -35,11 +36,11 @@ export class ImportModal {
     // every file has its row, and no row is still uploading (Playwright re-checks on each change)
     await this.uploads(tab)
       .nth(files.length - 1)
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: LONG_WAIT });
     await this.panel(tab)
       .locator('[data-testid="import-upload"][data-state="uploading"]')
       .first()
-      .waitFor({ state: 'detached', timeout: 30_000 });
+      .waitFor({ state: 'detached', timeout: LONG_WAIT });
   }
 
   async addLinks(text: string): Promise<void> {
@@ -74,7 +75,7 @@ export class LibraryScreen {
 
   async goto(tab = ''): Promise<this> {
     await this.page.goto(tab ? `/library/${tab}` : '/library');
-    await this.root.waitFor({ timeout: 30_000 });
+    await this.root.waitFor({ timeout: LONG_WAIT });
     return this;
   }
 
