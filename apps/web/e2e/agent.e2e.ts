@@ -12,6 +12,7 @@ import { startFakeModelServer, type FakeModelServer } from '../../server/test/he
 import { startEverything, type RunningServer } from '../../server/test/helpers/mcp-servers';
 import { createAccount, signIn, uniqueEmail } from './support/accounts';
 import { LONG_WAIT, screenshot } from './support/browser';
+import { sendFresh } from './support/api';
 import { e2eTest } from './support/fixture';
 import { CanvasScreen } from './pages/CanvasPage';
 import { HomePage } from './pages/HomePage';
@@ -34,11 +35,7 @@ const it = e2eTest({
 
 /** POST through the context's session; access tokens are short-lived here, so a 401 refreshes once. */
 async function apiPost<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  let res = await request.post(path, { data });
-  if (res.status() === 401) {
-    await request.post('/v1/auth/refreshToken');
-    res = await request.post(path, { data });
-  }
+  const res = await sendFresh(request, () => request.post(path, { data }));
   const body = (await res.json()) as { success: boolean; data?: T };
   if (!body.success) throw new Error(`${path}: ${JSON.stringify(body)}`);
   return body.data as T;
@@ -132,11 +129,9 @@ describe('agent', () => {
     await screenshot(page, 'agent-panel-dark-en');
 
     // in Chinese, from the stored result (a new tab): the rows are still there
-    let res = await request.put('/v1/user/settings', { data: { uiLocale: 'zh-CN' } });
-    if (res.status() === 401) {
-      await request.post('/v1/auth/refreshToken');
-      res = await request.put('/v1/user/settings', { data: { uiLocale: 'zh-CN' } });
-    }
+    const res = await sendFresh(request, () =>
+      request.put('/v1/user/settings', { data: { uiLocale: 'zh-CN' } }),
+    );
     expect(((await res.json()) as { success: boolean }).success).toBe(true);
     for (const colorScheme of ['light', 'dark'] as const) {
       const zh = await open({ locale: 'zh-CN', colorScheme });

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { startFakeModelServer, type FakeModelServer } from '../../server/test/helpers/fake-model-server';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { LONG_WAIT, screenshot } from './support/browser';
+import { sendFresh } from './support/api';
 import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
 import { CanvasListPage } from './pages/CanvasPage';
@@ -80,11 +81,7 @@ async function waitForPhase(page: Page, query: string, phase: string): Promise<v
 
 /** GET through the page's session; access tokens live 3 s here, so a 401 refreshes once. */
 async function apiGet<T>(page: Page, path: string): Promise<T | undefined> {
-  let res = await page.request.get(path);
-  if (res.status() === 401) {
-    await page.request.post('/v1/auth/refreshToken');
-    res = await page.request.get(path);
-  }
+  const res = await sendFresh(page.request, () => page.request.get(path));
   return ((await res.json()) as { data?: T }).data;
 }
 

@@ -11,7 +11,7 @@
 import { describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { apiCall, skipOnboarding } from './support/api';
+import { apiCall, sendFresh, skipOnboarding } from './support/api';
 import { LONG_WAIT, screenshot, waitForFocus } from './support/browser';
 import { e2eTest } from './support/fixture';
 import { buildPng } from './support/files';
@@ -203,12 +203,14 @@ describe('canvas names', () => {
 
   it('in Chinese, an image resource’s preview reads 图片，W×H 像素', async ({ server, open }) => {
     const { page, context } = await signedIn(open, server, 'names-zh-image', { locale: 'zh-CN' });
-    const res = await context.request.post('/v1/knowledge/resource/createWithFile', {
-      multipart: {
-        title: 'swatch',
-        file: { name: 'swatch.png', mimeType: 'image/png', buffer: buildPng(497, 702) },
-      },
-    });
+    const res = await sendFresh(context.request, () =>
+      context.request.post('/v1/knowledge/resource/createWithFile', {
+        multipart: {
+          title: 'swatch',
+          file: { name: 'swatch.png', mimeType: 'image/png', buffer: buildPng(497, 702) },
+        },
+      }),
+    );
     expect(((await res.json()) as { success: boolean }).success).toBe(true);
     await expect
       .poll(

@@ -6,7 +6,7 @@
  */
 import { describe, expect } from 'vitest';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { skipOnboarding } from './support/api';
+import { sendFresh, skipOnboarding } from './support/api';
 import { clickToFocus, LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
@@ -241,9 +241,11 @@ describe('canvas', () => {
         nodes,
         edges: [],
       });
-      const res = await context.request.post('/v1/canvas/import', {
-        multipart: { file: { name: 'far.json', mimeType: 'application/json', buffer: Buffer.from(file) } },
-      });
+      const res = await sendFresh(context.request, () =>
+        context.request.post('/v1/canvas/import', {
+          multipart: { file: { name: 'far.json', mimeType: 'application/json', buffer: Buffer.from(file) } },
+        }),
+      );
       const body = (await res.json()) as { success: boolean; data: { canvasId: string } };
       expect(body.success, JSON.stringify(body)).toBe(true);
       const { data } = body;

@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAccount, signIn, uniqueEmail } from './support/accounts';
 import { LONG_WAIT, screenshot } from './support/browser';
+import { sendFresh } from './support/api';
 import { e2eTest } from './support/fixture';
 import { buildPng } from './support/files';
 import { HomePage } from './pages/HomePage';
@@ -203,7 +204,9 @@ describe('library', () => {
 
       // add to canvas through the live canvas document
       await signIn(context.request, email);
-      const created = await context.request.post('/v1/canvas/create', { data: { title: 'Research board' } });
+      const created = await sendFresh(context.request, () =>
+        context.request.post('/v1/canvas/create', { data: { title: 'Research board' } }),
+      );
       expect(((await created.json()) as { success: boolean }).success).toBe(true);
       await library.row('orchard-notes').getByTestId('library-row-add-to-canvas').click();
       await page.getByTestId('add-to-canvas-item').filter({ hasText: 'Research board' }).click();
@@ -273,7 +276,7 @@ describe('library', () => {
   it('shows the storage-exceeded dialog when the free plan is full', async ({ server, open }) => {
     const { context, page } = await open();
     try {
-      const { email } = await createAccount(server, context.request, uniqueEmail('library-quota'));
+      await createAccount(server, context.request, uniqueEmail('library-quota'));
       for (const [from, count] of [
         [0, 50],
         [50, 49],
@@ -283,9 +286,10 @@ describe('library', () => {
           title: `Note ${from + i + 1}`,
           content: `Short note number ${from + i + 1}`,
         }));
-        // access tokens of the test server live 3 s: sign in right before each call
-        await signIn(context.request, email);
-        const res = await context.request.post('/v1/knowledge/resource/batchCreate', { data: { items } });
+        // access tokens of the test server live 3 s: a 401 refreshes the session and sends again
+        const res = await sendFresh(context.request, () =>
+          context.request.post('/v1/knowledge/resource/batchCreate', { data: { items } }),
+        );
         const body = (await res.json()) as { success: boolean };
         expect(body, JSON.stringify(body).slice(0, 300)).toMatchObject({ success: true });
       }

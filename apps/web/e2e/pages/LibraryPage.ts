@@ -26,7 +26,18 @@ export class ImportModal {
   }
 
   async openTab(key: 'file' | 'image' | 'weblink' | 'text' | 'clipper'): Promise<void> {
-    await this.root.getByTestId(`import-tab-${key}`).click();
+    const active = this.root.locator('.ant-tabs-tab-active').getByTestId(`import-tab-${key}`);
+    // a click during the modal's opening animation was once lost on a loaded machine (the tab
+    // never became active): click again until the tab says it is the active one
+    for (let attempt = 0; ; attempt++) {
+      await this.root.getByTestId(`import-tab-${key}`).click();
+      try {
+        await active.waitFor({ timeout: 10_000 });
+        return;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+      }
+    }
   }
 
   /** Chooses files in the upload tab and waits until every row reached `done` or `error`. */

@@ -15,6 +15,20 @@ async function send(
   return method === 'PUT' ? request.put(url, { data: data ?? {} }) : request.post(url, { data: data ?? {} });
 }
 
+/**
+ * Sends a request through the context's session; when the access token has expired (401) it
+ * refreshes the session once and sends the request again, as the app does.
+ */
+export async function sendFresh(
+  request: APIRequestContext,
+  sendIt: () => Promise<APIResponse>,
+): Promise<APIResponse> {
+  const res = await sendIt();
+  if (res.status() !== 401) return res;
+  await request.post('/v1/auth/refreshToken', { data: {} });
+  return sendIt();
+}
+
 /** Calls a JSON route and returns its `data`; throws with the wrapper when it fails. */
 export async function apiCall<T>(
   request: APIRequestContext,
@@ -22,11 +36,7 @@ export async function apiCall<T>(
   path: string,
   data?: unknown,
 ): Promise<T> {
-  let res = await send(request, method, path, data);
-  if (res.status() === 401) {
-    await request.post('/v1/auth/refreshToken', { data: {} });
-    res = await send(request, method, path, data);
-  }
+  const res = await sendFresh(request, () => send(request, method, path, data));
   const body = (await res.json()) as { success: boolean; data?: T };
   if (!body.success) throw new Error(`${method} ${path} failed: ${JSON.stringify(body)}`);
   return body.data as T;
@@ -64,11 +74,13 @@ export async function importCanvas(
   edges: unknown[] = [],
 ): Promise<string> {
   const file = { format: 'atelier-canvas', version: 2, title, nodes, edges };
-  const res = await request.post('/v1/canvas/import', {
-    multipart: {
-      file: { name: 'c.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) },
-    },
-  });
+  const res = await sendFresh(request, () =>
+    request.post('/v1/canvas/import', {
+      multipart: {
+        file: { name: 'c.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) },
+      },
+    }),
+  );
   const body = (await res.json()) as { success: boolean; data: { canvasId: string } };
   if (!body.success) throw new Error(`import failed: ${JSON.stringify(body)}`);
   return body.data.canvasId;
