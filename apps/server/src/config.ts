@@ -164,6 +164,14 @@ const EnvSchema = z.object({
     .default('23:00'),
   MAINTENANCE_TIMEZONE: z.string().default('Asia/Shanghai'),
   FEATURE_SUBSCRIPTION: bool(false),
+  /** Billing (with FEATURE_SUBSCRIPTION): Stripe's secret API key; unset, checkout and the portal answer E0003. */
+  STRIPE_SECRET_KEY: optionalStr,
+  /** Signing secret of the webhook endpoint (whsec_…); unset, every webhook is refused. */
+  STRIPE_WEBHOOK_SECRET: optionalStr,
+  /** Stripe coupon applied at checkout of a yearly plan: the first year's extra 50 % off. */
+  STRIPE_FIRST_YEAR_COUPON: optionalStr,
+  /** Stripe's API origin (a proxy or a test fake); default https://api.stripe.com. */
+  STRIPE_API_BASE: urlOf('STRIPE_API_BASE', ['http:', 'https:']).transform((v) => v?.replace(/\/+$/, '')),
   FEATURE_CANVAS_TEMPLATE: bool(true),
   FEATURE_ERROR_REPORTING: bool(false),
   SHUTDOWN_TIMEOUT: duration('10s'),

@@ -25,6 +25,7 @@ import { createEventBus } from './lib/events.js';
 import { createMailer } from './mail/mailer.js';
 import { isFamilyLive } from './modules/auth/auth.repository.js';
 import { makeAuthenticate, tokenKeys } from './modules/auth/auth.tokens.js';
+import { registerStripeWebhook } from './modules/subscription/subscription.webhook.js';
 import { registerMcpEndpoint } from './modules/mcp-endpoint/mcp-endpoint.js';
 import { buildHandlers } from './modules/index.js';
 import { GlobalProviders } from './modules/provider/provider.global.js';
@@ -152,6 +153,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     cleanups.push(() => app.close());
     registerMcpEndpoint(app, { ctx, services, handlers, authenticate });
+    registerStripeWebhook(app, ctx);
     // Runs before app.close (cleanups run in reverse): flushes live documents while the DB is open.
     const collab = startCollab(ctx, services.collab, app.server);
     cleanups.push(() => collab.close());

@@ -118,10 +118,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.redis
       ? { redis: opts.redis as never, nameSpace: 'atelier-rl:' }
       : { store: clockRateLimitStore(opts.clock ?? systemClock) }),
-    // /v1 calls (cookie or API token) and the MCP endpoint (API token) share the per-IP window
+    // /v1 calls (cookie or API token) and the MCP endpoint (API token) share the per-IP window;
+    // Stripe's signed webhooks come in bursts from few addresses and are not counted
     allowList: (req) =>
       !(req.url.startsWith(API_PREFIX) || req.url.startsWith('/mcp')) ||
-      req.url.startsWith(`${API_PREFIX}/health`),
+      req.url.startsWith(`${API_PREFIX}/health`) ||
+      req.url.startsWith(`${API_PREFIX}/subscription/webhook/`),
     errorResponseBuilder: () => new AppError('E0010', errorMessage('E0010'), 429),
   });
 

@@ -17,3 +17,4 @@ export * from './share.js';
 export * from './page.js';
 export * from './template.js';
 export * from './skill.js';
+export * from './subscription.js';

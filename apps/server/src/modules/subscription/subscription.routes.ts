@@ -1,17 +1,28 @@
 /**
- * GET /subscription/plans and GET /subscription/usage. Billing (checkout, portal) is not part of a
- * self-hosted instance; those routes stay unimplemented. Usage reports the caller's meters with the
- * quotas in force (-1: unlimited, which is every quota while FEATURE_SUBSCRIPTION is off).
+ * The subscription routes. Plans (with prices while billing is on), the caller's usage meters with
+ * the quotas in force (-1: unlimited, which is every quota while FEATURE_SUBSCRIPTION is off), the
+ * models their plan lets them use, and Stripe's hosted checkout and billing portal
+ * (subscription.billing.ts; E0003 with the feature off or Stripe unconfigured).
  */
-import type { Plan, TokenMeter } from '@atelier/contract';
+import type { ModelInfo, Plan, TokenMeter } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
 import { requestsToday, startOfUtcDay } from '../../skills/skill.quota.js';
+import { ProviderItemService } from '../provider/provider.items.js';
 import { fileParsingMeter, storageMeter } from '../resource/resource.quota.js';
-import { PLANS, quotasFor } from './subscription.plans.js';
+import { createCheckoutSession, createPortalSession } from './subscription.billing.js';
+import {
+  CURRENCY,
+  PLANS,
+  liveSubscription,
+  quotasFor,
+  yearlyPrice,
+  type PlanQuotas,
+} from './subscription.plans.js';
 
-function presentPlan(p: (typeof PLANS)[keyof typeof PLANS]): Plan {
+function presentPlan(p: PlanQuotas, billing: boolean): Plan {
   return {
+    ...(billing ? { prices: { currency: CURRENCY, monthly: p.monthlyPrice, yearly: yearlyPrice(p) } } : {}),
     planType: p.planType,
     t1CountQuota: p.t1CountQuota,
     t2CountQuota: p.t2CountQuota,
@@ -31,11 +42,11 @@ async function tokenMeter(ctx: AppContext, uid: string): Promise<TokenMeter> {
   const quotas = await quotasFor(ctx, uid);
   const start = startOfUtcDay(ctx.clock.date());
   const end = new Date(start.getTime() + 86_400_000);
-  const used = await requestsToday(ctx, uid, start);
+  const [used, live] = await Promise.all([requestsToday(ctx, uid, start), liveSubscription(ctx, uid)]);
   return {
     meterId: `tm-${uid}-${start.toISOString().slice(0, 10)}`,
     uid,
-    subscriptionId: null,
+    subscriptionId: ctx.config.FEATURE_SUBSCRIPTION ? (live?.subscriptionId ?? null) : null,
     startAt: start.toISOString(),
     endAt: end.toISOString(),
     t1CountQuota: quotas.t1CountQuota,
@@ -50,8 +61,47 @@ async function tokenMeter(ctx: AppContext, uid: string): Promise<TokenMeter> {
 }
 
 export function subscriptionHandlers(ctx: AppContext): Handlers {
+  const items = new ProviderItemService(ctx.db, ctx.providers);
   return {
-    'subscription.plans': async () => Object.values(PLANS).map(presentPlan),
+    'subscription.plans': async () =>
+      Object.values(PLANS).map((p) => presentPlan(p, ctx.config.FEATURE_SUBSCRIPTION)),
+    'subscription.createCheckoutSession': async ({ user, body }) =>
+      createCheckoutSession(ctx, user.uid, body.planType, body.interval),
+    'subscription.createPortalSession': async ({ user }) => createPortalSession(ctx, user.uid),
+    // The caller's enabled chat models their plan includes (a tier with quota 0 is not included).
+    'subscription.modelList': async ({ user }) => {
+      const [quotas, usable] = await Promise.all([
+        quotasFor(ctx, user.uid),
+        items.list(user.uid, { category: 'llm', enabled: true }),
+      ]);
+      return usable
+        .filter(({ item }) =>
+          item.tier === 't1'
+            ? quotas.t1CountQuota !== 0
+            : item.tier === 't2'
+              ? quotas.t2CountQuota !== 0
+              : true,
+        )
+        .map(({ item, provider }): ModelInfo => {
+          const config = (item.config ?? {}) as {
+            modelId?: string;
+            modelName?: string;
+            contextLimit?: number;
+            maxOutput?: number;
+            capabilities?: ModelInfo['capabilities'];
+          };
+          return {
+            name: config.modelId ?? item.name,
+            label: config.modelName ?? item.name,
+            providerKey: provider.providerKey,
+            providerItemId: item.itemId,
+            tier: item.tier,
+            contextLimit: config.contextLimit ?? null,
+            maxOutput: config.maxOutput ?? null,
+            capabilities: config.capabilities ?? null,
+          };
+        });
+    },
     'subscription.usage': async ({ user }) => {
       const [token, storage, fileParsing] = await Promise.all([
         tokenMeter(ctx, user.uid),

@@ -2,7 +2,13 @@
  * The wire shape of a user's settings (UserSettingsSchema). The only place a users row becomes
  * JSON: the password hash never leaves, the avatar key becomes a URL.
  */
-import { LocaleSchema, OnboardingSchema, UserPreferencesSchema, type UserSettings } from '@atelier/contract';
+import {
+  LocaleSchema,
+  OnboardingSchema,
+  UserPreferencesSchema,
+  type Subscription,
+  type UserSettings,
+} from '@atelier/contract';
 import { fileUrl } from '../upload/upload.service.js';
 import type { UserRow } from './user.repository.js';
 
@@ -12,6 +18,7 @@ export function presentUserSettings(
   user: UserRow,
   identityProviders: readonly string[],
   publicUrl: string,
+  subscription: Subscription | null = null,
 ): UserSettings {
   const providers: AuthProvider[] = [];
   if (user.passwordHash) providers.push('email');
@@ -29,8 +36,8 @@ export function presentUserSettings(
     uiLocale: uiLocale.success ? uiLocale.data : null,
     outputLocale: user.outputLocale,
     customerId: user.customerId,
-    // Subscriptions arrive with billing; until then every account has none.
-    subscription: null,
+    // The live Stripe subscription (modules/subscription); null on the free plan or with billing off.
+    subscription,
     hasBetaAccess: user.hasBetaAccess,
     preferences: preferences.success ? preferences.data : UserPreferencesSchema.parse({}),
     onboarding: onboarding.success ? onboarding.data : OnboardingSchema.parse({}),

@@ -14,6 +14,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { presentUserSettings } from './user.presenter.js';
+import { liveSubscription, presentSubscription } from '../subscription/subscription.plans.js';
 import type { UploadService } from '../upload/upload.service.js';
 import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
 import {
@@ -81,7 +82,16 @@ export class UserService {
 
   /** The settings of a user as the client sees them. */
   async present(db: DbOrTx, user: UserRow): Promise<UserSettings> {
-    return presentUserSettings(user, await listIdentityProviders(db, user.uid), this.config.fileBaseUrl);
+    const [providers, live] = await Promise.all([
+      listIdentityProviders(db, user.uid),
+      liveSubscription({ db }, user.uid),
+    ]);
+    return presentUserSettings(
+      user,
+      providers,
+      this.config.fileBaseUrl,
+      live ? presentSubscription(live) : null,
+    );
   }
 
   async getSettings(uid: string): Promise<UserSettings> {
