@@ -24,12 +24,23 @@ const RequestAccessPage = lazy(() =>
   import('../features/auth/RequestAccessPage').then((m) => ({ default: m.RequestAccessPage })),
 );
 
+/** The path of `?signin=`, when it is one of this site's (never another origin). */
+export function signInReturn(search: string): string | null {
+  const back = new URLSearchParams(search).get('signin');
+  return back && /^\/(?![/\\])/.test(back) ? back : null;
+}
+
 function SignedOut() {
   const location = useLocation();
   const openAuth = useUiStore((s) => s.openAuth);
   const isIndex = location.pathname === '/';
   useEffect(() => {
     if (!isIndex) openAuth('login', `${location.pathname}${location.search}`);
+    else {
+      // `/?signin=/share/…`: the share viewer's "Sign in" (a page of its own, without the dialogs)
+      const back = signInReturn(location.search);
+      if (back) openAuth('login', back);
+    }
   }, [isIndex, openAuth, location.pathname, location.search]);
   if (!isIndex) return <Navigate to="/" replace />;
   return (

@@ -1,5 +1,5 @@
 /**
- * The share URL as real HTML (`GET /share/{shareId}`): the web app's index.html with the share's
+ * The share URL as real HTML (`GET /share/{shareId}`): the web app's lean viewer page (share.html) with the share's
  * title, description and OpenGraph / Twitter tags (image: the canvas minimap or page cover, an
  * absolute URL), and for documents, answers, artifacts, resources and pages the text itself as
  * semantic, escaped HTML inside the app's root element, readable without JavaScript (the app
@@ -195,6 +195,8 @@ export function renderShell(shell: string, meta: Meta | null, body: string, titl
   return html.replace(/(<div id="root"[^>]*>)[\s\S]*?(<\/div>\s*(?:<script|<\/body>))/i, `$1${body}$2`);
 }
 
+const readShell = (dir: string, name: string) => readFile(join(dir, name), 'utf8');
+
 export interface SharePagesOptions {
   shares: ShareService;
   authenticate: Authenticate;
@@ -205,9 +207,13 @@ export interface SharePagesOptions {
 export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions): void {
   const { shares } = opts;
   let shell: Promise<string> | null = null;
+  // the web app's lean viewer page (share.html: the viewer without the app's router, session
+  // and editors); a build without it gets the app's index.html, which loads the viewer too
   const loadShell = () =>
     (shell ??= opts.webDistDir
-      ? readFile(join(opts.webDistDir, 'index.html'), 'utf8').catch(() => FALLBACK_SHELL)
+      ? readShell(opts.webDistDir, 'share.html')
+          .catch(() => readShell(opts.webDistDir!, 'index.html'))
+          .catch(() => FALLBACK_SHELL)
       : Promise.resolve(FALLBACK_SHELL));
   const rendered = new Map<string, string>();
   const MAX_RENDERED = 200;
