@@ -5,7 +5,8 @@
  * semantic, escaped HTML inside the app's root element, readable without JavaScript (the app
  * replaces it when it mounts the viewer). Unknown, revoked, expired or 'off' links answer 404 with
  * the spec's message ('off' links render for their owner only: the session cookie comes with the
- * navigation). Rendered pages are cached by (shareId, publishedAt), bounded.
+ * navigation). Rendered pages are cached by (shareId, publishedAt, updatedAt), bounded; the share
+ * rows themselves come from the share service's cache of rows (embedded PGlite only).
  *
  * `GET /share/{shareId}/files/{name}` serves a file copied into the share (images on a canvas,
  * a resource's upload, the cover) while the share may be opened; 404 otherwise.
@@ -229,7 +230,8 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
   }
 
   async function page(row: ShareRow): Promise<string> {
-    const key = `${row.shareId}@${row.publishedAt.getTime()}`;
+    // a republish moves publishedAt, a changed title or setting updatedAt
+    const key = `${row.shareId}@${row.publishedAt.getTime()}:${row.updatedAt.getTime()}`;
     const hit = rendered.get(key);
     if (hit) return hit;
     const data = await shares.snapshot(row);
