@@ -12,6 +12,7 @@ import { SILENT_ERROR_CODE } from '@atelier/contract';
 import { refreshQueue } from '../api/client';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { StatusPage } from '../components/StatusPage';
+import { signInReturn } from '../features/share/viewer/sharePath';
 import { useUserSettings } from '../features/settings/useUserSettings';
 import { useAuthStore } from '../stores/authStore';
 import { useUiStore } from '../stores/uiStore';
@@ -23,12 +24,6 @@ const AppLayout = lazy(() => import('../features/layout/AppLayout').then((m) => 
 const RequestAccessPage = lazy(() =>
   import('../features/auth/RequestAccessPage').then((m) => ({ default: m.RequestAccessPage })),
 );
-
-/** The path of `?signin=`, when it is one of this site's (never another origin). */
-export function signInReturn(search: string): string | null {
-  const back = new URLSearchParams(search).get('signin');
-  return back && /^\/(?![/\\])/.test(back) ? back : null;
-}
 
 function SignedOut() {
   const location = useLocation();

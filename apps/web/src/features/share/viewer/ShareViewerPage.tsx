@@ -15,6 +15,7 @@ import { api } from '../../../api/client';
 import { LogoMark } from '../../../components/Logo';
 import { StatusPage } from '../../../components/StatusPage';
 import { useAuthStore } from '../../../stores/authStore';
+import { signInHref } from './sharePath';
 import { LiveContext, type LiveStatus } from './useLiveShare';
 import { useShareDetail } from './useShareDetail';
 import { viewerFor, type ShareViewerProps } from './viewers';
@@ -34,11 +35,6 @@ const OPEN_COPY: Record<ShareEntityType, (id: string) => string> = {
 
 function errCodeOf(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null ? (error as { errCode?: string }).errCode : undefined;
-}
-
-/** The app's start page, which opens the sign-in dialog and comes back here afterwards. */
-export function signInHref(path: string): string {
-  return `/?signin=${encodeURIComponent(path)}`;
 }
 
 function NotFound({ invalid }: { invalid: boolean }) {
