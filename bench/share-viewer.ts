@@ -82,10 +82,19 @@ try {
       const paint = Object.fromEntries(
         performance.getEntriesByType('paint').map((e) => [e.name, e.startTime]),
       );
+      const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const fp = paint['first-paint'] ?? Infinity;
+      // the stylesheets of the page's head (lazy chunks' styles come after the first paint)
+      const css = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.initiatorType === 'link' && e.name.endsWith('.css') && e.startTime < fp)
+        .map((e) => e.responseEnd);
       return {
         fp: paint['first-paint'] ?? NaN,
         fcp: paint['first-contentful-paint'] ?? NaN,
         shown: performance.now(),
+        // the page's first byte, and the end of its last stylesheet (they hold the first paint)
+        ttfb: nav?.responseStart ?? NaN,
+        css: css.length ? Math.max(...css) : 0,
       };
     });
     const sizes = await Promise.all(scripts.values());
@@ -105,7 +114,7 @@ try {
     runs.viewer.push(await round('viewer'));
     runs.peer.push(await round('peer'));
   }
-  const p50 = (which: keyof typeof runs, key: 'fp' | 'fcp' | 'shown') =>
+  const p50 = (which: keyof typeof runs, key: 'fp' | 'fcp' | 'shown' | 'ttfb' | 'css') =>
     fmt(
       percentile(
         runs[which].map((r) => r[key]),
@@ -122,6 +131,10 @@ try {
   console.log(
     `  first paint / first contentful paint: viewer ${p50('viewer', 'fp')} / ${p50('viewer', 'fcp')} ms, ` +
       `bare React Flow ${p50('peer', 'fp')} / ${p50('peer', 'fcp')} ms (goal < 1000 ms)`,
+  );
+  console.log(
+    `  of which: first byte of the page viewer ${p50('viewer', 'ttfb')} ms, bare ${p50('peer', 'ttfb')} ms; ` +
+      `stylesheets loaded viewer ${p50('viewer', 'css')} ms, bare ${p50('peer', 'css')} ms`,
   );
   console.log(
     `  every node drawn (after navigation start): viewer ${p50('viewer', 'shown')} ms, bare React Flow ${p50('peer', 'shown')} ms`,
