@@ -64,11 +64,18 @@ export async function importCanvas(
   edges: unknown[] = [],
 ): Promise<string> {
   const file = { format: 'atelier-canvas', version: 2, title, nodes, edges };
-  const res = await request.post('/v1/canvas/import', {
-    multipart: {
-      file: { name: 'c.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) },
-    },
-  });
+  const post = () =>
+    request.post('/v1/canvas/import', {
+      multipart: {
+        file: { name: 'c.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) },
+      },
+    });
+  let res = await post();
+  // the 3 s access token may have run out on a busy machine: refresh once, like apiCall
+  if (res.status() === 401) {
+    await request.post('/v1/auth/refreshToken', { data: {} });
+    res = await post();
+  }
   const body = (await res.json()) as { success: boolean; data: { canvasId: string } };
   if (!body.success) throw new Error(`import failed: ${JSON.stringify(body)}`);
   return body.data.canvasId;
