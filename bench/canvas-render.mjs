@@ -1,16 +1,14 @@
 // Canvas of 1,000 nodes + 1,000 edges in Chromium: time to open (goal < 1.5 s) and pan/zoom
 // frames per second of our canvas against bare React Flow on the same graph in the same run
 // (goal ≥ 0.8×). Builds bench/canvas-page with Vite, serves it, drives it with playwright-core.
-import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
-import { freePort } from './lib.mjs';
+import { serveStatic } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const NODES = Number(process.env.BENCH_CANVAS_NODES ?? 1000);
@@ -25,19 +23,7 @@ await build({
   build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 5000 },
 });
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-  const file = join(outDir, path === '/' ? 'index.html' : path);
-  if (!file.startsWith(outDir) || !existsSync(file)) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(res);
-});
-const port = await freePort();
-await new Promise((r) => server.listen(port, '127.0.0.1', r));
+const server = await serveStatic(outDir);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -47,7 +33,7 @@ const browser = await chromium.launch({
 async function run(mode) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (error) => console.error(`${mode}: ${error.message}`));
-  await page.goto(`http://127.0.0.1:${port}/?mode=${mode}&nodes=${NODES}`);
+  await page.goto(`${server.base}/?mode=${mode}&nodes=${NODES}`);
   await page.waitForFunction(() => globalThis.__openMs !== undefined, undefined, { timeout: 60_000 });
   const openMs = await page.evaluate(() => globalThis.__openMs);
   const rendered = await page.locator('.react-flow__node').count();
@@ -67,7 +53,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  await server.close();
   await rm(outDir, { recursive: true, force: true });
 }
 

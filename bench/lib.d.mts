@@ -5,3 +5,5 @@ export function waitForHealth(url: string, timeoutMs?: number): Promise<number>;
 export function percentile(values: readonly number[], p: number): number;
 export function rssMb(pid: number): number;
 export const fmt: (n: number, digits?: number) => string;
+/** Serves the files of `dir` on 127.0.0.1 (`/` is index.html). */
+export function serveStatic(dir: string): Promise<{ base: string; close: () => Promise<void> }>;

@@ -1,6 +1,9 @@
-// Small helpers shared by the benchmarks: free ports, waiting for health, percentiles, RSS.
-import { readFileSync } from 'node:fs';
+// Small helpers shared by the benchmarks: free ports, waiting for health, percentiles, RSS, a
+// static file server for pages the benchmarks build.
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
+import { extname, join, normalize } from 'node:path';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -41,3 +44,27 @@ export function rssMb(pid) {
 }
 
 export const fmt = (n, digits = 0) => Number(n).toFixed(digits);
+
+const STATIC_TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves the files of `dir` on 127.0.0.1 (`/` is index.html); resolves with its base URL and close(). */
+export async function serveStatic(dir) {
+  const server = createHttpServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': STATIC_TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  const port = await freePort();
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+}

@@ -1,11 +1,14 @@
 // Requests per second of a shared document's server-rendered HTML (GET /share/{shareId}), the page
 // a link preview or a search engine fetches, on loopback (goal ≥ 500 req/s). Anonymous, like a
 // link holder. Load comes from autocannon in a child process so it does not share the event loop.
+// Peer, in the same run and process: a bare Fastify route answering the very same bytes from
+// memory (no session, no share lookup, no headers of ours), the ceiling of this machine for the page.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { loadConfig } from '../apps/server/src/config.js';
 import { startServer } from '../apps/server/src/server.js';
 
@@ -35,6 +38,7 @@ const server = await startServer(
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   }),
 );
+const bare = Fastify({ logger: false });
 try {
   const email = `bench-${Date.now()}@example.com`;
   let cookie = '';
@@ -71,14 +75,27 @@ try {
     data: { shareId: string };
   };
   const url = `${server.url}/share/${shared.data.shareId}`;
+  const page = await (await fetch(url)).text();
+  bare.get('/bare', async (_req, reply) => reply.type('text/html; charset=utf-8').send(page));
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   await load(url); // warm
-  const a = [await load(url), await load(url)];
-  const avg = a.reduce((s, x) => s + x, 0) / a.length;
+  await load(`${bareUrl}/bare`);
+  // alternate, so both see the same machine load
+  const ours: number[] = [];
+  const peer: number[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    ours.push(await load(url));
+    peer.push(await load(`${bareUrl}/bare`));
+  }
+  const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
   console.log(
-    `GET /share/{id} (shared document HTML, anonymous): ${avg.toFixed(0)} req/s (goal ≥ 500); ` +
-      `database ${server.ctx.dbKind}; ${CONNECTIONS} connections, ${DURATION}s x2`,
+    `GET /share/{id} (shared document HTML, ${(page.length / 1024).toFixed(1)} KB, anonymous): ` +
+      `${avg(ours).toFixed(0)} req/s (goal ≥ 500); bare Fastify, same bytes from memory: ` +
+      `${avg(peer).toFixed(0)} req/s (${((avg(ours) / avg(peer)) * 100).toFixed(0)}%); ` +
+      `database ${server.ctx.dbKind}; ${CONNECTIONS} connections, ${DURATION}s x2 each`,
   );
 } finally {
+  await bare.close();
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

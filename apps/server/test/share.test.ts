@@ -371,6 +371,65 @@ describe('the share page', () => {
     expect(await gone.text()).toContain('This share link may have expired or does not exist');
   });
 
+  it('answers from remembered share rows yet follows every change at once: title, access, expiry, revoke, deleting the entity', async ({
+    server,
+    alice,
+    bob,
+  }) => {
+    const anon = server.client();
+    const page = async (shareId: string) => {
+      const res = await anon.fetch(`/share/${shareId}`);
+      return { status: res.status, html: await res.text() };
+    };
+    const doc = await buildDocument(alice, { title: 'Cached notes', initialContent: 'Some text' });
+    const rec = await share(alice, { entityType: 'document', entityId: doc.docId });
+    // read several times: the row (and the rendered page) are now remembered
+    for (let i = 0; i < 3; i += 1) expect((await page(rec.shareId)).status).toBe(200);
+    expectData(await detail(anon, rec.shareId));
+
+    expectData(await alice.post('/v1/share/update', { shareId: rec.shareId, title: 'Renamed link' }));
+    expect((await page(rec.shareId)).html).toContain('<title>Renamed link · Atelier</title>');
+    expect(expectData(await detail(anon, rec.shareId)).share.title).toBe('Renamed link');
+
+    expectData(await alice.post('/v1/share/update', { shareId: rec.shareId, access: 'off' }));
+    expect((await page(rec.shareId)).status).toBe(404);
+    expectFailure(await detail(anon, rec.shareId), 'E1009');
+    expectFailure(await detail(bob, rec.shareId), 'E1009');
+    expect((await alice.client.fetch(`/share/${rec.shareId}`)).status).toBe(200);
+
+    const expiresAt = new Date(server.clock.now() + 60_000).toISOString();
+    expectData(await alice.post('/v1/share/update', { shareId: rec.shareId, access: 'anyone', expiresAt }));
+    expect((await page(rec.shareId)).status).toBe(200);
+    server.clock.advance(61_000);
+    expect((await page(rec.shareId)).status).toBe(404);
+    expectData(await alice.post('/v1/share/update', { shareId: rec.shareId, expiresAt: null }));
+    expect((await page(rec.shareId)).status).toBe(200);
+
+    // revoking: 404 on the very next request, page and API alike
+    expectData(await alice.post('/v1/share/delete', { shareId: rec.shareId }));
+    const revoked = await page(rec.shareId);
+    expect(revoked.status).toBe(404);
+    expect(revoked.html).toContain('This share link may have expired or does not exist');
+    expectFailure(await detail(anon, rec.shareId), 'E1009');
+
+    // deleting the shared entities ends their links (and a canvas's child links) at once too
+    const again = await share(alice, { entityType: 'document', entityId: doc.docId });
+    const c = await aliceCanvas(alice, bob);
+    const canvasShare = await share(alice, { entityType: 'canvas', entityId: c.canvasId });
+    const childId = (expectData(await detail(anon, canvasShare.shareId)).data as SharedCanvas).children[
+      c.doc.docId
+    ]!;
+    for (const id of [again.shareId, canvasShare.shareId, childId]) expect((await page(id)).status).toBe(200);
+    expectData(await alice.post('/v1/knowledge/document/delete', { docId: doc.docId }));
+    expect((await page(again.shareId)).status).toBe(404);
+    expectFailure(await detail(anon, again.shareId), 'E1009');
+    expectData(await alice.post('/v1/canvas/delete', { canvasId: c.canvasId }));
+    for (const id of [canvasShare.shareId, childId]) {
+      expect((await page(id)).status).toBe(404);
+      expectFailure(await detail(anon, id), 'E1009');
+    }
+  });
+
   it('a canvas page carries its minimap as the absolute og:image', async ({ server, alice }) => {
     const key = await uploadFile(alice.client, { body: PNG, name: 'm.png', type: 'image/png' });
     const canvas = expectData<{ canvasId: string }>(

@@ -6,16 +6,19 @@
  *   switches the link to live and the viewer sees the next node without reloading; the owner stops
  *   sharing and the viewer gets the spec's message; a malformed id says 'Invalid share link';
  * - a signed-in second user duplicates an allowed share and lands on the copy; the "Shared by me"
- *   list shows the share; screenshots of the dialog, viewer and list in light/dark × en/zh-CN.
+ *   list shows the share; screenshots of the dialog, viewer and list in light/dark × en/zh-CN;
+ * - the viewer is its own lean page (none of the app's entry, router or strings load), and its
+ *   "Sign in" goes through the app's sign-in dialog and back to the share, now with "Duplicate".
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createAccount, uniqueEmail } from './support/accounts';
+import { createAccount, TEST_PASSWORD, uniqueEmail } from './support/accounts';
 import { apiCall, importCanvas, skipOnboarding } from './support/api';
 import { clickToFocus, LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
+import { AuthModal } from './pages/AuthModal';
 
 const it = e2eTest();
 const SHOTS = '/tmp/shots/share-web';
@@ -123,6 +126,43 @@ describe('shares', () => {
 
     await viewer.page.goto('/share/bad%20id!');
     await viewer.page.getByText('Invalid share link').waitFor();
+  });
+
+  it('the viewer loads as its own lean page; "Sign in" goes through the app and back to the share', async ({
+    server,
+    open,
+  }) => {
+    const owner = await open();
+    await createAccount(server, owner.context.request, uniqueEmail('share-lean-owner'));
+    await skipOnboarding(owner.context.request);
+    const canvasId = await importCanvas(owner.context.request, 'Lean plan', [memo('a', 0, 'Lean memo')]);
+    const share = await apiCall<{ url: string }>(owner.context.request, 'POST', '/share/new', {
+      entityType: 'canvas',
+      entityId: canvasId,
+      allowDuplication: true,
+    });
+    // an account the visitor has, made from another context: the visitor starts signed out
+    const scratch = await open();
+    const { email } = await createAccount(server, scratch.context.request, uniqueEmail('share-lean-visitor'));
+
+    const visitor = await open();
+    const scripts: string[] = [];
+    visitor.page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await visitor.page.goto(share.url);
+    await waitForNodes(visitor.page, 1);
+    expect(scripts.some((p) => /\/assets\/share-[\w-]+\.js$/.test(p))).toBe(true);
+    // none of the app's entry, router, session gate or full strings
+    expect(scripts.filter((p) => /\/assets\/(main|AppRouter|i18n|SessionGate)-/.test(p))).toEqual([]);
+
+    await visitor.page.getByTestId('share-sign-in').click();
+    const login = new AuthModal(visitor.page);
+    await login.root.waitFor({ timeout: LONG_WAIT });
+    await login.submitWith(email, TEST_PASSWORD);
+    await visitor.page.getByTestId('share-duplicate').waitFor({ timeout: LONG_WAIT });
+    expect(new URL(visitor.page.url()).pathname).toBe(new URL(share.url).pathname);
+    await waitForNodes(visitor.page, 1);
   });
 
   it('lets a signed-in user duplicate an allowed share; "Shared by me" lists it', async ({

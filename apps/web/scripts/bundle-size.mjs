@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JavaScript a visitor loads before signing in (the entry, the
-// router, the landing page and the sign-in dialogs, with every chunk they import statically)
-// and of the largest chunk loaded only later. Reads apps/web/dist (run `npm run build` first).
+// router, the landing page and the sign-in dialogs, with every chunk they import statically),
+// of the largest chunk loaded only later, and of what the public share viewer (share.html, its
+// own entry) loads for a shared canvas (goal ≤ 250 KB; bench/share-viewer.ts measures it in
+// Chromium). Reads apps/web/dist (run `npm run build` first).
 // Usage: node apps/web/scripts/bundle-size.mjs [--json]
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -19,8 +21,11 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
 /** Modules a signed-out visitor needs up to and including the sign-in dialog. */
 const PRE_LOGIN_ROOTS = [
-  // the artifact preview sandbox (artifact-sandbox.html) is an entry only signed-in users' frames load
-  ...Object.keys(manifest).filter((k) => manifest[k].isEntry && k !== 'artifact-sandbox.html'),
+  // the artifact preview sandbox (artifact-sandbox.html) is an entry only signed-in users' frames
+  // load; the share viewer (share.html) is the page of share links, counted on its own below
+  ...Object.keys(manifest).filter(
+    (k) => manifest[k].isEntry && k !== 'artifact-sandbox.html' && k !== 'share.html',
+  ),
   'src/app/AppRouter.tsx',
   'src/features/landing/LandingPage.tsx',
   'src/features/auth/AuthModals.tsx',
@@ -41,7 +46,10 @@ function closure(keys) {
 const gzipOf = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const missing = PRE_LOGIN_ROOTS.filter((k) => !manifest[k]);
+/** What the share viewer loads for a shared canvas before any node is opened. */
+const SHARE_CANVAS_ROOTS = ['share.html', 'src/features/share/viewer/CanvasViewer.tsx'];
+
+const missing = [...PRE_LOGIN_ROOTS, ...SHARE_CANVAS_ROOTS].filter((k) => !manifest[k]);
 if (missing.length > 0) {
   console.error(`Not in the manifest (renamed?): ${missing.join(', ')}`);
   process.exit(1);
@@ -60,6 +68,13 @@ const allJs = new Set(
 let preLogin = 0;
 for (const file of preLoginFiles) preLogin += gzipOf(file);
 
+const shareFiles = new Set(
+  [...closure(SHARE_CANVAS_ROOTS)].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')),
+);
+let shareCanvas = 0;
+for (const file of shareFiles) shareCanvas += gzipOf(file);
+const SHARE_GOAL = 250 * 1024;
+
 let largest = { file: '', bytes: 0 };
 for (const file of allJs) {
   if (preLoginFiles.has(file)) continue;
@@ -76,6 +91,9 @@ if (process.argv.includes('--json')) {
       largestLazyChunk: largest.file,
       largestLazyGzipBytes: largest.bytes,
       goalBytes: GOAL,
+      shareCanvasGzipBytes: shareCanvas,
+      shareCanvasChunks: shareFiles.size,
+      shareGoalBytes: SHARE_GOAL,
     }),
   );
 } else {
@@ -83,4 +101,7 @@ if (process.argv.includes('--json')) {
     `pre-login JavaScript (gzip): ${kb(preLogin)} in ${preLoginFiles.size} chunks (goal <= ${kb(GOAL)})`,
   );
   console.log(`largest lazy chunk (gzip): ${kb(largest.bytes)} (${largest.file})`);
+  console.log(
+    `share viewer, shared canvas (gzip): ${kb(shareCanvas)} in ${shareFiles.size} chunks (goal <= ${kb(SHARE_GOAL)})`,
+  );
 }

@@ -14,6 +14,8 @@ export interface AppEvents {
     /** How many times it has become ready (1 the first time): tells one transition from another. */
     finishCount: number;
   };
+  /** Share rows were deleted with the entities they published (after the deletion committed). */
+  'shares.removed': { shareIds: string[] };
 }
 
 export type EventName = keyof AppEvents;

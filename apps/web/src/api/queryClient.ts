@@ -5,6 +5,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { TRANSPORT_CODES } from '@atelier/contract';
 import { reportError } from '../components/errorToast/reporter';
+import { onLocalSessionEnd } from './endSession';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -40,3 +41,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// a session that ends without a reload drops the cached server data
+onLocalSessionEnd(() => queryClient.clear());

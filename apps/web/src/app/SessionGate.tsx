@@ -12,6 +12,7 @@ import { SILENT_ERROR_CODE } from '@atelier/contract';
 import { refreshQueue } from '../api/client';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { StatusPage } from '../components/StatusPage';
+import { signInReturn } from '../features/share/viewer/sharePath';
 import { useUserSettings } from '../features/settings/useUserSettings';
 import { useAuthStore } from '../stores/authStore';
 import { useUiStore } from '../stores/uiStore';
@@ -30,6 +31,11 @@ function SignedOut() {
   const isIndex = location.pathname === '/';
   useEffect(() => {
     if (!isIndex) openAuth('login', `${location.pathname}${location.search}`);
+    else {
+      // `/?signin=/share/…`: the share viewer's "Sign in" (a page of its own, without the dialogs)
+      const back = signInReturn(location.search);
+      if (back) openAuth('login', back);
+    }
   }, [isIndex, openAuth, location.pathname, location.search]);
   if (!isIndex) return <Navigate to="/" replace />;
   return (

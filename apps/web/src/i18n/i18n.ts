@@ -6,19 +6,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@atelier/contract';
+import { isUiLocale, UI_LOCALES } from './locale';
 import { en } from './locales/en';
 
-export const UI_LOCALES: readonly Locale[] = ['en', 'zh-CN'];
-
-/** Spec section 4: a browser language starting with zh maps to zh-CN, anything else to en. */
-export function detectLocale(languages: readonly string[]): Locale {
-  const first = languages[0] ?? 'en';
-  return first.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
-}
-
-export function isUiLocale(value: unknown): value is Locale {
-  return value === 'en' || value === 'zh-CN';
-}
+export { detectLocale, isUiLocale, UI_LOCALES } from './locale';
 
 export const i18n = i18next.createInstance();
 

@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Locale } from '@atelier/contract';
-import { detectLocale } from '../i18n/i18n';
+import { detectLocale } from '../i18n/locale';
 import { platform } from '../platform/platform';
 import { LOCAL_SETTINGS_KEY } from '../platform/storageKeys';
 import { localJsonStorage } from './persistStorage';

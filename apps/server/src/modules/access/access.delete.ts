@@ -126,13 +126,20 @@ async function removeSharesOf(
 export interface RemovalEffects {
   storage: AppContext['storage'];
   log: AppContext['log'];
+  /** Told which share rows went (the share service's cache of rows forgets them). */
+  events?: AppContext['events'];
   /** Closes live editing sessions of deleted documents. */
   closeLive?: (collabNames: string[]) => void;
 }
 
-/** After commit: closes live sessions and deletes stored objects (a failure is logged, not thrown). */
+/**
+ * After commit: closes live sessions, tells that share rows went, and deletes stored objects (a
+ * failure is logged, not thrown).
+ */
 export async function finishRemoval(effects: RemovalEffects, removal: Removal): Promise<void> {
   if (removal.collabNames.length) effects.closeLive?.(removal.collabNames);
+  const shareIds = removal.storageKeys.flatMap((key) => /^shares\/([^/]+)\/data\.json$/.exec(key)?.[1] ?? []);
+  if (shareIds.length) await effects.events?.emit('shares.removed', { shareIds });
   for (const key of removal.storageKeys) {
     await effects.storage
       .delete(key)

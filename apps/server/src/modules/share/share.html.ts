@@ -1,11 +1,12 @@
 /**
- * The share URL as real HTML (`GET /share/{shareId}`): the web app's index.html with the share's
+ * The share URL as real HTML (`GET /share/{shareId}`): the web app's lean viewer page (share.html) with the share's
  * title, description and OpenGraph / Twitter tags (image: the canvas minimap or page cover, an
  * absolute URL), and for documents, answers, artifacts, resources and pages the text itself as
  * semantic, escaped HTML inside the app's root element, readable without JavaScript (the app
  * replaces it when it mounts the viewer). Unknown, revoked, expired or 'off' links answer 404 with
  * the spec's message ('off' links render for their owner only: the session cookie comes with the
- * navigation). Rendered pages are cached by (shareId, publishedAt), bounded.
+ * navigation). Rendered pages are cached by (shareId, publishedAt, updatedAt), bounded; the share
+ * rows themselves come from the share service's cache of rows (embedded PGlite only).
  *
  * `GET /share/{shareId}/files/{name}` serves a file copied into the share (images on a canvas,
  * a resource's upload, the cover) while the share may be opened; 404 otherwise.
@@ -195,6 +196,8 @@ export function renderShell(shell: string, meta: Meta | null, body: string, titl
   return html.replace(/(<div id="root"[^>]*>)[\s\S]*?(<\/div>\s*(?:<script|<\/body>))/i, `$1${body}$2`);
 }
 
+const readShell = (dir: string, name: string) => readFile(join(dir, name), 'utf8');
+
 export interface SharePagesOptions {
   shares: ShareService;
   authenticate: Authenticate;
@@ -205,9 +208,13 @@ export interface SharePagesOptions {
 export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions): void {
   const { shares } = opts;
   let shell: Promise<string> | null = null;
+  // the web app's lean viewer page (share.html: the viewer without the app's router, session
+  // and editors); a build without it gets the app's index.html, which loads the viewer too
   const loadShell = () =>
     (shell ??= opts.webDistDir
-      ? readFile(join(opts.webDistDir, 'index.html'), 'utf8').catch(() => FALLBACK_SHELL)
+      ? readShell(opts.webDistDir, 'share.html')
+          .catch(() => readShell(opts.webDistDir!, 'index.html'))
+          .catch(() => FALLBACK_SHELL)
       : Promise.resolve(FALLBACK_SHELL));
   const rendered = new Map<string, string>();
   const MAX_RENDERED = 200;
@@ -223,7 +230,8 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
   }
 
   async function page(row: ShareRow): Promise<string> {
-    const key = `${row.shareId}@${row.publishedAt.getTime()}`;
+    // a republish moves publishedAt, a changed title or setting updatedAt
+    const key = `${row.shareId}@${row.publishedAt.getTime()}:${row.updatedAt.getTime()}`;
     const hit = rendered.get(key);
     if (hit) return hit;
     const data = await shares.snapshot(row);

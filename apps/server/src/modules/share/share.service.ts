@@ -28,6 +28,7 @@ import { files, pages, shares } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { now } from '../../lib/time.js';
 import { accessFor, userActor } from '../access/access.js';
+import { ShareRowCache } from './share.rows.js';
 import { ENTITY_REF_TYPES } from '../access/access.entities.js';
 import {
   snapshotBuilder,
@@ -124,16 +125,29 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 export class ShareService {
   private readonly cache = new SnapshotCache(500);
+  private readonly rows: ShareRowCache<ShareRow> | null;
   /** Entity types whose updatedAt the owner's list compares with the published one. */
   private readonly updatedAtOf = new Map<
     SharedEntityType,
     (ids: readonly string[]) => Promise<Map<string, Date>>
   >();
 
-  constructor(private readonly deps: ShareBuildDeps) {}
+  constructor(private readonly deps: ShareBuildDeps) {
+    this.rows = deps.ctx.dbKind === 'pglite' ? new ShareRowCache(1000) : null;
+    deps.ctx.events.on('shares.removed', () => this.rows?.clear());
+  }
 
   private get ctx(): AppContext {
     return this.deps.ctx;
+  }
+
+  /** Runs a write of share rows, then drops the cached rows (whether it succeeded or not). */
+  private async writing<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      this.rows?.clear();
+    }
   }
 
   /** How the owner's list learns that an entity changed after it was published. */
@@ -158,8 +172,11 @@ export class ShareService {
   }
 
   async find(shareId: string): Promise<ShareRow | undefined> {
-    const [row] = await this.ctx.db.select().from(shares).where(eq(shares.shareId, shareId)).limit(1);
-    return row;
+    const load = async () => {
+      const [row] = await this.ctx.db.select().from(shares).where(eq(shares.shareId, shareId)).limit(1);
+      return row;
+    };
+    return this.rows ? this.rows.read(shareId, load) : load();
   }
 
   /** The caller's own top-level share, or E1009. */
@@ -173,6 +190,10 @@ export class ShareService {
 
   /** Publishes (or publishes again: "Update link") the caller's share of an entity. */
   async publish(uid: string, input: PublishInput): Promise<ShareRow> {
+    return this.writing(() => this.publishNow(uid, input));
+  }
+
+  private async publishNow(uid: string, input: PublishInput): Promise<ShareRow> {
     if (!snapshotBuilder(input.entityType))
       throw badRequest(`entityType: ${input.entityType} cannot be shared`);
     await accessFor(this.ctx.db).requireRef(userActor(uid), 'read', {
@@ -349,6 +370,10 @@ export class ShareService {
   // ---- settings, listing, revoking ----
 
   async update(uid: string, input: UpdateShareInput): Promise<ShareRow> {
+    return this.writing(() => this.updateNow(uid, input));
+  }
+
+  private async updateNow(uid: string, input: UpdateShareInput): Promise<ShareRow> {
     const row = await this.own(uid, input.shareId);
     const patch: Partial<ShareRow> = { updatedAt: now() };
     if (input.title !== undefined) patch.title = input.title;
@@ -399,6 +424,10 @@ export class ShareService {
 
   /** Revokes the caller's share: it, every child share and their stored files. */
   async revoke(uid: string, shareId: string): Promise<void> {
+    return this.writing(() => this.revokeNow(uid, shareId));
+  }
+
+  private async revokeNow(uid: string, shareId: string): Promise<void> {
     const row = await this.own(uid, shareId);
     await this.removeTree(row.shareId);
     await this.syncPage(row, 'draft');

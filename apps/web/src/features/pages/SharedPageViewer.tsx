@@ -1,4 +1,8 @@
-/** The public viewer of a shared page (`/share/:shareId`): the slideshow, read-only. */
+/**
+ * The public viewer of a shared page (`/share/:shareId`): the slideshow, read-only. antd's App
+ * (the export's progress toasts) comes with it: the lean viewer's root has none.
+ */
+import { App } from 'antd';
 import type { ShareViewerProps } from '../share/viewer/viewers';
 import { SharePageExportMenu } from './PageExportMenu';
 import { Slideshow, slideFromNodeData } from './Slideshow';
@@ -8,14 +12,16 @@ export function SharedPageViewer({ shareId, data }: ShareViewerProps<'page'>) {
     slideFromNodeData(s.nodeId, s.nodeType, s.nodeData as Record<string, unknown>, s.title),
   );
   return (
-    <div className="shared-page" data-testid="share-page">
-      <Slideshow
-        title={data.title}
-        slides={slides}
-        initialWide={data.pageConfig.layout === 'wide'}
-        initialDirectory={data.pageConfig.showDirectory}
-        actions={<SharePageExportMenu shareId={shareId} />}
-      />
-    </div>
+    <App component={false}>
+      <div className="shared-page" data-testid="share-page">
+        <Slideshow
+          title={data.title}
+          slides={slides}
+          initialWide={data.pageConfig.layout === 'wide'}
+          initialDirectory={data.pageConfig.showDirectory}
+          actions={<SharePageExportMenu shareId={shareId} />}
+        />
+      </div>
+    </App>
   );
 }

@@ -72,6 +72,7 @@ export const enShare = {
     duplicate: 'Duplicate to my workspace',
     duplicating: 'Copying…',
     duplicated: 'Copied to your workspace',
+    duplicateFailed: 'The copy could not be made. Try again.',
     signIn: 'Sign in to duplicate',
     signInShort: 'Sign in',
     home: 'Go to Atelier',

@@ -75,6 +75,7 @@ export const zhShare: Strings<typeof enShare> = {
     duplicate: '复制到我的工作区',
     duplicating: '正在复制…',
     duplicated: '已复制到你的工作区',
+    duplicateFailed: '未能复制，请重试。',
     signIn: '登录后复制',
     signInShort: '登录',
     home: '前往 Atelier',

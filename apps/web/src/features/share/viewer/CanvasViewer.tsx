@@ -4,18 +4,20 @@
  * answer, resource, artifact) through `share.detail`, or the node's own data for memos,
  * websites and images. Follows the owner's edits when the share is live.
  */
-import { memo, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Spin, Typography } from 'antd';
+import { Button, Spin } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { Background, Controls, Handle, Position, ReactFlow, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { CanvasNode } from '@atelier/contract';
-import { useApiQuery } from '../../../api/apiQuery';
 import { useResolvedTheme } from '../../../stores/themeStore';
-import { Markdown } from '../../ai/Markdown';
 import { useLiveCanvas } from './useLiveShare';
+import { useShareDetail } from './useShareDetail';
 import { viewerFor, type ShareViewerProps } from './viewers';
+
+// The Markdown renderer loads when a memo is opened, not with the canvas.
+const Markdown = lazy(() => import('../../ai/Markdown').then((m) => ({ default: m.Markdown })));
 
 type ViewerNodeData = { node: CanvasNode; label: string };
 type ViewerFlowNode = Node<ViewerNodeData, 'shared' | 'sharedGroup'>;
@@ -69,8 +71,8 @@ function useTypeLabel() {
 
 function ChildContent({ shareId }: { shareId: string }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
-  const detail = useApiQuery('share.detail', { query: { shareId } }, { meta: { silent: true } });
-  if (detail.isError) return <Typography.Text type="secondary">{t('nodeNotShared')}</Typography.Text>;
+  const detail = useShareDetail(shareId);
+  if (detail.error) return <span className="share-muted">{t('nodeNotShared')}</span>;
   if (!detail.data) return <Spin />;
   const data = detail.data.data;
   const View = viewerFor(data.kind) as React.ComponentType<ShareViewerProps>;
@@ -96,7 +98,11 @@ function NodePanel({
   let body;
   if (childShareId) body = <ChildContent shareId={childShareId} />;
   else if (node.type === 'memo')
-    body = <Markdown text={node.data.contentPreview ?? ''} className="share-markdown" />;
+    body = (
+      <Suspense fallback={<Spin />}>
+        <Markdown text={node.data.contentPreview ?? ''} className="share-markdown" />
+      </Suspense>
+    );
   else if (node.type === 'website' && typeof url === 'string' && /^https?:/i.test(url))
     body = (
       <a href={url} target="_blank" rel="noopener noreferrer nofollow">
@@ -105,7 +111,7 @@ function NodePanel({
     );
   else if (node.type === 'image' && typeof image === 'string')
     body = <img className="share-panel__image" src={image} alt={node.data.title} />;
-  else body = <Typography.Text type="secondary">{t('nodeNotShared')}</Typography.Text>;
+  else body = <span className="share-muted">{t('nodeNotShared')}</span>;
   return (
     <aside className="share-panel" data-testid="share-node-panel">
       <header className="share-panel__header">
@@ -158,7 +164,7 @@ export function CanvasViewer({ shareId, data }: ShareViewerProps<'canvas'>) {
       <div className="share-canvas__flow">
         {nodes.length === 0 ? (
           <div className="share-canvas__empty">
-            <Typography.Text type="secondary">{t('emptyCanvas')}</Typography.Text>
+            <span className="share-muted">{t('emptyCanvas')}</span>
           </div>
         ) : null}
         <ReactFlow<ViewerFlowNode>

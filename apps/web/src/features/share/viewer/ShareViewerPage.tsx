@@ -1,22 +1,23 @@
 /**
- * The public viewer at `/share/:shareId` (issue 11), signed in or not, outside the app shell:
- * reads `share.detail` and draws the snapshot with the viewer of its kind (viewers.ts). The
+ * The public viewer at `/share/:shareId` (issue 11), signed in or not, outside the app: the lean
+ * entry (entry.tsx, share.html) mounts it without the router, the query cache or the session
+ * gate. It reads `share.detail` and draws the snapshot with the viewer of its kind (viewers.ts). The
  * header has the title, who shared it, a "Live" badge while following a live share, and
  * "Duplicate to my workspace" (signed in, when allowed) or a sign-in link. Unknown, revoked
  * and expired links show the spec's message; a malformed id shows 'Invalid share link'.
  */
 import { Suspense, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Spin, Tag, Tooltip } from 'antd';
+import { Button, Spin, Tag } from 'antd';
 import { CopyOutlined, DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
 import type { ShareEntityType, SharedContent } from '@atelier/contract';
-import { useApiMutation, useApiQuery } from '../../../api/apiQuery';
+import { api } from '../../../api/client';
 import { LogoMark } from '../../../components/Logo';
 import { StatusPage } from '../../../components/StatusPage';
 import { useAuthStore } from '../../../stores/authStore';
-import { useUiStore } from '../../../stores/uiStore';
+import { signInHref } from './sharePath';
 import { LiveContext, type LiveStatus } from './useLiveShare';
+import { useShareDetail } from './useShareDetail';
 import { viewerFor, type ShareViewerProps } from './viewers';
 import '../../pages/registerPageViewer';
 import './viewer.css';
@@ -46,9 +47,9 @@ function NotFound({ invalid }: { invalid: boolean }) {
         title={invalid ? t('invalid') : t('notFound')}
         detail={invalid ? t('invalidHint') : t('notFoundHint')}
         actions={
-          <Link to="/">
-            <Button type="primary">{t('home')}</Button>
-          </Link>
+          <Button type="primary" href="/">
+            {t('home')}
+          </Button>
         }
       />
     </div>
@@ -58,38 +59,47 @@ function NotFound({ invalid }: { invalid: boolean }) {
 function DuplicateAction({ content }: { content: SharedContent }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
   const signedIn = useAuthStore((s) => s.status !== 'anonymous');
-  const openAuth = useUiStore((s) => s.openAuth);
-  const navigate = useNavigate();
-  const { message } = App.useApp();
-  const duplicate = useApiMutation('share.duplicate', {
-    onSuccess: (copy) => {
-      void message.success(t('duplicated'));
-      void navigate(OPEN_COPY[copy.entityType](copy.entityId));
-    },
-  });
+  const [state, setState] = useState<'idle' | 'pending' | 'failed'>('idle');
+  const signIn = signInHref(location.pathname);
   if (!content.share.allowDuplication) {
     return signedIn ? null : (
-      <Button type="link" onClick={() => openAuth('login', location.pathname)} data-testid="share-sign-in">
+      <Button type="link" href={signIn} data-testid="share-sign-in">
         {t('signInShort')}
       </Button>
     );
   }
   if (!signedIn)
     return (
-      <Button onClick={() => openAuth('login', location.pathname)} data-testid="share-sign-in">
+      <Button href={signIn} data-testid="share-sign-in">
         {t('signIn')}
       </Button>
     );
+  const duplicate = () => {
+    setState('pending');
+    api.call('share.duplicate', { body: { shareId: content.share.shareId } }).then(
+      // the copy opens in the app (a new page load: the viewer carries no app routes)
+      (copy) => location.assign(OPEN_COPY[copy.entityType](copy.entityId)),
+      () => setState('failed'),
+    );
+  };
+  const pending = state === 'pending';
   return (
-    <Button
-      type="primary"
-      icon={<CopyOutlined />}
-      loading={duplicate.isPending}
-      onClick={() => duplicate.mutate({ body: { shareId: content.share.shareId } })}
-      data-testid="share-duplicate"
-    >
-      {duplicate.isPending ? t('duplicating') : t('duplicate')}
-    </Button>
+    <>
+      {state === 'failed' ? (
+        <span className="share-viewer__error" role="alert" data-testid="share-duplicate-failed">
+          {t('duplicateFailed')}
+        </span>
+      ) : null}
+      <Button
+        type="primary"
+        icon={<CopyOutlined />}
+        loading={pending}
+        onClick={duplicate}
+        data-testid="share-duplicate"
+      >
+        {pending ? t('duplicating') : t('duplicate')}
+      </Button>
+    </>
   );
 }
 
@@ -104,9 +114,9 @@ function Viewer({ content }: { content: SharedContent }) {
     <LiveContext.Provider value={live}>
       <div className="share-viewer" data-testid="share-viewer" data-kind={data.kind}>
         <header className="share-viewer__header">
-          <Link to="/" className="share-viewer__logo" aria-label={t('home')}>
+          <a href="/" className="share-viewer__logo" aria-label={t('home')}>
             <LogoMark size={24} />
-          </Link>
+          </a>
           <div className="share-viewer__heading">
             <h1 className="share-viewer__title" data-testid="share-title">
               {share.title || data.title}
@@ -115,11 +125,14 @@ function Viewer({ content }: { content: SharedContent }) {
           </div>
           <Tag icon={<LinkOutlined />}>{t('readOnly')}</Tag>
           {status === 'live' ? (
-            <Tooltip title={t('liveHint')}>
-              <Tag color="red" className="share-viewer__live" data-testid="share-live-badge">
-                {t('live')}
-              </Tag>
-            </Tooltip>
+            <Tag
+              color="red"
+              className="share-viewer__live"
+              title={t('liveHint')}
+              data-testid="share-live-badge"
+            >
+              {t('live')}
+            </Tag>
           ) : null}
           <span className="share-viewer__actions">
             <DuplicateAction content={content} />
@@ -135,17 +148,12 @@ function Viewer({ content }: { content: SharedContent }) {
   );
 }
 
-export function ShareViewerPage() {
-  const { shareId = '' } = useParams();
+export function ShareViewerPage({ shareId }: { shareId: string }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
   const valid = SHARE_ID.test(shareId);
-  const detail = useApiQuery(
-    'share.detail',
-    { query: { shareId } },
-    { enabled: valid, meta: { silent: true }, staleTime: Infinity },
-  );
+  const detail = useShareDetail(shareId, { enabled: valid, fresh: true });
   if (!valid) return <NotFound invalid />;
-  if (detail.isError) {
+  if (detail.error) {
     const code = errCodeOf(detail.error);
     if (code === 'E1009' || code === 'E0003') return <NotFound invalid={code === 'E0003'} />;
     return (
@@ -154,7 +162,7 @@ export function ShareViewerPage() {
         icon={<DisconnectOutlined />}
         title={t('loadFailed')}
         actions={
-          <Button type="primary" onClick={() => void detail.refetch()}>
+          <Button type="primary" onClick={detail.retry}>
             {t('retry')}
           </Button>
         }
