@@ -2,12 +2,13 @@
  * Share loose ends (issue 11): a page's status follows its share whichever route published or
  * revoked it (`/v1/pages/{id}/share` or the generic `/v1/share/new` / `/v1/share/delete`), and
  * deleting a canvas takes its canvas share and its page's share (with their child shares) down:
- * the links answer E1009 on /v1 and 404 on /share/{id}.
+ * the links answer E1009 on /v1 and 404 on /share/{id}. Deleting a code artifact
+ * (`/v1/codeArtifact/delete`) revokes its own link and its child shares inside canvas shares.
  */
 import type { PageDetail, SharedContent, ShareRecord } from '@atelier/contract';
 import { describe, expect } from 'vitest';
 import { shares } from '../src/db/schema/index.js';
-import { buildDocument, type BuiltUser } from './helpers/factories.js';
+import { buildCodeArtifact, buildDocument, type BuiltUser } from './helpers/factories.js';
 import { serverTest } from './helpers/fixtures.js';
 import { expectData, expectFailure, importCanvas } from './helpers/items.js';
 
@@ -96,5 +97,57 @@ describe('share lifecycle', () => {
     expectFailure(await anon.get('/v1/share/detail', { shareId: childId }), 'E1009');
     expect((await anon.fetch(`/share/${childId}`)).status).toBe(404);
     expectData(await anon.get('/v1/share/detail', { shareId: canvasShare.shareId }));
+  });
+
+  it('deleting a code artifact revokes its own share and its child share on a shared canvas', async ({
+    server,
+    alice,
+    bob,
+  }) => {
+    const art = await buildCodeArtifact(alice, { title: 'Widget', content: '<b>w</b>' });
+    const canvasId = await importCanvas(alice, 'Widgets', [
+      {
+        id: 'art',
+        type: 'codeArtifact',
+        position: { x: 0, y: 0 },
+        data: { title: 'art', entityId: art.artifactId },
+      },
+    ]);
+    const own = expectData<ShareRecord>(
+      await alice.post('/v1/share/new', { entityType: 'codeArtifact', entityId: art.artifactId }),
+    );
+    const canvasShare = expectData<ShareRecord>(
+      await alice.post('/v1/share/new', { entityType: 'canvas', entityId: canvasId }),
+    );
+    const anon = server.client();
+    const seen = expectData<SharedContent>(
+      await anon.get('/v1/share/detail', { shareId: canvasShare.shareId }),
+    );
+    if (seen.data.kind !== 'canvas') throw new Error(`a canvas snapshot, not ${seen.data.kind}`);
+    const childId = seen.data.children[art.artifactId]!;
+    for (const id of [own.shareId, childId]) expectData(await anon.get('/v1/share/detail', { shareId: id }));
+
+    // Only the owner deletes it: Bob and an anonymous caller get a missing id's answer.
+    expectFailure(await bob.post('/v1/codeArtifact/delete', { artifactId: art.artifactId }), 'E1013');
+    expect((await anon.post('/v1/codeArtifact/delete', { artifactId: art.artifactId })).status).toBe(401);
+    expectData(await anon.get('/v1/share/detail', { shareId: own.shareId }));
+
+    expectData(await alice.post('/v1/codeArtifact/delete', { artifactId: art.artifactId }));
+    expectFailure(await alice.get('/v1/codeArtifact/detail', { artifactId: art.artifactId }), 'E1013');
+    for (const id of [own.shareId, childId]) {
+      expectFailure(await anon.get('/v1/share/detail', { shareId: id }), 'E1009');
+      expectFailure(await alice.get('/v1/share/detail', { shareId: id }), 'E1009');
+      const html = await anon.fetch(`/share/${id}`);
+      expect(html.status).toBe(404);
+      expect(await html.text()).toContain('This share link may have expired or does not exist');
+    }
+    const left = await server.server.ctx.db.select().from(shares);
+    expect(left.filter((s) => s.entityId === art.artifactId)).toEqual([]);
+    for (const id of [own.shareId, childId])
+      expect(await server.server.ctx.storage.stat(`shares/${id}/data.json`)).toBeNull();
+    // The canvas link stays.
+    expectData(await anon.get('/v1/share/detail', { shareId: canvasShare.shareId }));
+    // Deleting it again answers a missing id's code.
+    expectFailure(await alice.post('/v1/codeArtifact/delete', { artifactId: art.artifactId }), 'E1013');
   });
 });

@@ -184,6 +184,11 @@ export const ROUTES: RouteCase[] = [
     'codeArtifact',
     post('/codeArtifact/update', (artifactId) => ({ artifactId, title: 'B' })),
   ),
+  row(
+    'code artifact delete',
+    'codeArtifact',
+    post('/codeArtifact/delete', (artifactId) => ({ artifactId })),
+  ),
   row('project detail', 'project', get('/project/detail?projectId=')),
   row(
     'project update',

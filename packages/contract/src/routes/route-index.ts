@@ -76,6 +76,7 @@ export const routeIndex: Record<RouteId, RouteLite> = {
   'codeArtifact.update': { method: 'POST', path: '/codeArtifact/update', auth: 'user' },
   'codeArtifact.detail': { method: 'GET', path: '/codeArtifact/detail', auth: 'user' },
   'codeArtifact.list': { method: 'GET', path: '/codeArtifact/list', auth: 'user' },
+  'codeArtifact.delete': { method: 'POST', path: '/codeArtifact/delete', auth: 'user' },
   'label.class.new': { method: 'POST', path: '/label/class/new', auth: 'user' },
   'label.class.update': { method: 'POST', path: '/label/class/update', auth: 'user' },
   'label.class.delete': { method: 'POST', path: '/label/class/delete', auth: 'user' },
