@@ -119,6 +119,7 @@ export const routeIndex: Record<RouteId, RouteLite> = {
   'share.duplicate': { method: 'POST', path: '/share/duplicate', auth: 'user' },
   'share.list': { method: 'GET', path: '/share/list', auth: 'user' },
   'share.detail': { method: 'GET', path: '/share/detail', auth: 'none' },
+  'share.child': { method: 'GET', path: '/share/child', auth: 'none' },
   'share.liveToken': { method: 'GET', path: '/share/liveToken', auth: 'none' },
   'share.exportPage': { method: 'GET', path: '/share/export', auth: 'optional', responseKind: 'file' },
   'mcpServer.create': { method: 'POST', path: '/mcp-server/create', auth: 'user' },
