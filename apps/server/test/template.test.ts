@@ -18,7 +18,7 @@ import {
 } from '../src/modules/template/template.builtin.js';
 import { buildDocument, type BuiltUser } from './helpers/factories.js';
 import { serverTest } from './helpers/fixtures.js';
-import { expectData, expectFailure } from './helpers/items.js';
+import { expectData, expectFailure, PNG, uploadFile } from './helpers/items.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 const it = serverTest({ BUILTIN_TEMPLATES: 'true' });
@@ -298,5 +298,79 @@ describe('publishing a canvas as a template', () => {
     expect((await anonymous.post('/v1/template/delete', { templateId: 'tpl-x' })).status).toBe(401);
     expect((await anonymous.get('/v1/template/list', { scope: 'mine' })).status).toBe(401);
     expect(expectData(await anonymous.get<Template[]>('/v1/template/list')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('template covers', () => {
+  it('a template without a cover shows its canvas thumbnail; update sets and clears its own cover', async ({
+    server,
+    alice,
+    bob,
+  }) => {
+    const canvasId = await canvasWithNodes(alice, 'Thumbnail board');
+    const minimap = await uploadFile(alice.client, { body: PNG, name: 'minimap.png', type: 'image/png' });
+    expectData(await alice.post('/v1/canvas/update', { canvasId, minimapStorageKey: minimap }));
+    const created = expectData(
+      await alice.post<Template>('/v1/template/create', {
+        canvasId,
+        title: 'Thumbnail board',
+        description: 'No cover of its own',
+        language: 'en',
+        categoryId: await categoryId(alice),
+      }),
+    );
+    const publicUrl = server.server.ctx.config.publicUrl;
+    const thumbnail = `${publicUrl}/share/${created.shareId}/files/cover`;
+    expect(created.coverUrl).toBe(thumbnail);
+    // Anyone browsing the library loads it (it is served through the template's share).
+    const anonymous = server.client();
+    const listed = expectData(await anonymous.get<Template[]>('/v1/template/list', { pageSize: 100 }));
+    expect(listed.find((t) => t.templateId === created.templateId)?.coverUrl).toBe(thumbnail);
+    const image = await anonymous.fetch(new URL(thumbnail).pathname);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // Her own cover replaces it; null brings the thumbnail back.
+    const cover = await uploadFile(alice.client, { body: PNG, name: 'cover.png', type: 'image/png' });
+    const withCover = expectData(
+      await alice.post<Template>('/v1/template/update', {
+        templateId: created.templateId,
+        coverStorageKey: cover,
+      }),
+    );
+    expect(withCover.coverUrl).toContain(encodeURIComponent(cover));
+    expect(withCover.coverUrl).not.toBe(thumbnail);
+    const cleared = expectData(
+      await alice.post<Template>('/v1/template/update', {
+        templateId: created.templateId,
+        coverStorageKey: null,
+      }),
+    );
+    expect(cleared.coverUrl).toBe(thumbnail);
+
+    // Not a file of hers, not an image, not her template: refused, nothing changed.
+    const bobs = await uploadFile(bob.client, { body: PNG, name: 'bob.png', type: 'image/png' });
+    expectFailure(
+      await alice.post('/v1/template/update', { templateId: created.templateId, coverStorageKey: bobs }),
+      'E1012',
+    );
+    const text = await uploadFile(alice.client, { body: 'hello', name: 'a.txt', type: 'text/plain' });
+    expectFailure(
+      await alice.post('/v1/template/update', { templateId: created.templateId, coverStorageKey: text }),
+      'E0003',
+    );
+    expectFailure(
+      await bob.post('/v1/template/update', { templateId: created.templateId, coverStorageKey: bobs }),
+      'E1009',
+    );
+    expectFailure(
+      await alice.post('/v1/template/update', { templateId: created.templateId, coverStorageKey: 42 }),
+      'E0003',
+    );
+    const [row] = await server.server.ctx.db
+      .select()
+      .from(templates)
+      .where(eq(templates.templateId, created.templateId));
+    expect(row!.coverStorageKey).toBeNull();
   });
 });

@@ -1,9 +1,13 @@
 /**
  * The routes of the contract that take an id, as rows for the access matrix (test/access.test.ts):
  * which kind of id each names, the code an id the caller may not use answers, and how to send
- * it. A new route that takes an id is one more row in ROUTES (share.new and the pages-of-a-canvas
- * routes are here; the share, page and template ids have their matrices in share.test.ts,
- * pages.test.ts and template.test.ts, since a shared link is readable by design).
+ * it. A new route that takes an id is one more row in ROUTES.
+ *
+ * Share ids: `share` is an owner-only ('off') share, so every share route (and the public
+ * `/share/{id}` HTML and `/share/{id}/files/{name}` paths) must answer it like a missing id;
+ * `publicShare` is an 'anyone' share, readable by design, so only the owner's routes (update,
+ * delete) are tried with it. Routes open to everyone answer an anonymous caller like user B
+ * (`anonymous`), not 401. The public paths answer HTML: their status stands for the code.
  */
 import { randomBytes } from 'node:crypto';
 import type { TestClient, Wrapped } from './http.js';
@@ -19,7 +23,11 @@ export type Kind =
   | 'reference'
   | 'actionResult'
   | 'provider'
-  | 'providerItem';
+  | 'providerItem'
+  | 'share'
+  | 'publicShare'
+  | 'page'
+  | 'template';
 
 const PREFIX: Record<Kind, string> = {
   canvas: 'c',
@@ -33,6 +41,10 @@ const PREFIX: Record<Kind, string> = {
   actionResult: 'ar',
   provider: 'pr',
   providerItem: 'pi',
+  share: 'sh',
+  publicShare: 'sh',
+  page: 'pg',
+  template: 'tpl',
 };
 
 /** The catalogue's not-found code of each kind. */
@@ -48,6 +60,10 @@ const NOT_FOUND: Record<Kind, string> = {
   actionResult: 'E1011',
   provider: 'E1015',
   providerItem: 'E1016',
+  share: 'E1009',
+  publicShare: 'E1009',
+  page: 'E1010',
+  template: 'E1009',
 };
 
 /** An id of this kind that nobody has. */
@@ -62,9 +78,16 @@ export type Send = (client: TestClient, id: string, mine: Mine) => Promise<{ sta
 export interface RouteCase {
   name: string;
   kind: Kind;
-  code: string;
+  /** What user B gets: this code (null: a success, answering exactly what a missing id does). */
+  code: string | null;
+  /** B's HTTP status (200: the API's wrapper). */
+  status: number;
+  /** What an anonymous caller gets (default: 401 E0011, the route needs a session). */
+  anonymous: { status: number; code: string | null };
   send: Send;
 }
+
+const NEEDS_SESSION = { status: 401, code: 'E0011' };
 
 const get =
   (path: string): Send =>
@@ -85,12 +108,52 @@ const upload: Send = async (c, id) => {
   return { status: res.status, body: (await res.json()) as Wrapped };
 };
 const items = (entityType: string, entityId: string) => [{ entityType, entityId }];
-const row = (name: string, kind: Kind, send: Send, code = NOT_FOUND[kind]): RouteCase => ({
+const row = (name: string, kind: Kind, send: Send, code: string | null = NOT_FOUND[kind]): RouteCase => ({
   name,
   kind,
   code,
+  status: 200,
+  anonymous: NEEDS_SESSION,
   send,
 });
+/** A route open to everyone: an anonymous caller gets what B gets. */
+const open = (name: string, kind: Kind, send: Send): RouteCase => ({
+  ...row(name, kind, send),
+  anonymous: { status: 200, code: NOT_FOUND[kind] },
+});
+/** A request (with B's cookies or none) that is not an API call; answers its status and text. */
+const page =
+  (path: (id: string) => string, init?: { method: string; json?: unknown }): Send =>
+  async (c, id) => {
+    const res = await c.fetch(
+      path(id),
+      init
+        ? {
+            method: init.method,
+            ...(init.json !== undefined
+              ? { body: JSON.stringify(init.json), headers: { 'content-type': 'application/json' } }
+              : {}),
+          }
+        : undefined,
+    );
+    const text = await res.text();
+    const json = res.headers.get('content-type')?.includes('application/json');
+    const body = json
+      ? (JSON.parse(text) as Wrapped)
+      : ({ success: res.ok, errCode: String(res.status), errMsg: text } as unknown as Wrapped);
+    return { status: res.status, body };
+  };
+/** A public path answering HTML: 404 for a share B may not open, exactly as for a missing one. */
+const publicPath = (name: string, path: (id: string) => string): RouteCase => ({
+  name,
+  kind: 'share',
+  code: '404',
+  status: 404,
+  anonymous: { status: 404, code: '404' },
+  send: page(path),
+});
+const pageRoute = (method: string, path: (id: string) => string, json?: unknown): Send =>
+  page((id) => `/v1${path(id)}`, { method, json });
 
 export const ROUTES: RouteCase[] = [
   row(
@@ -183,6 +246,11 @@ export const ROUTES: RouteCase[] = [
     'code artifact update',
     'codeArtifact',
     post('/codeArtifact/update', (artifactId) => ({ artifactId, title: 'B' })),
+  ),
+  row(
+    'code artifact delete',
+    'codeArtifact',
+    post('/codeArtifact/delete', (artifactId) => ({ artifactId })),
   ),
   row('project detail', 'project', get('/project/detail?projectId=')),
   row(
@@ -322,5 +390,93 @@ export const ROUTES: RouteCase[] = [
     'provider item delete',
     'providerItem',
     post('/provider/item/delete', (itemId) => ({ itemId })),
+  ),
+  // ---- shares: A's owner-only link, and her public link for the owner's routes ----
+  open('share detail', 'share', get('/share/detail?shareId=')),
+  open('share child', 'share', (c, id) => c.get('/v1/share/child', { shareId: id, entityId: 'd-x' })),
+  open('share liveToken', 'share', get('/share/liveToken?shareId=')),
+  open('share export pdf', 'share', (c, id) => c.get('/v1/share/export', { shareId: id, format: 'pdf' })),
+  open('share export pptx', 'share', (c, id) => c.get('/v1/share/export', { shareId: id, format: 'pptx' })),
+  row(
+    'share update',
+    'share',
+    post('/share/update', (shareId) => ({ shareId, title: 'B', access: 'anyone' })),
+  ),
+  row(
+    'share delete',
+    'share',
+    post('/share/delete', (shareId) => ({ shareId })),
+  ),
+  row(
+    'share duplicate',
+    'share',
+    post('/share/duplicate', (shareId) => ({ shareId })),
+  ),
+  row('share list by shareId', 'share', get('/share/list?shareId='), null),
+  row(
+    'public share update',
+    'publicShare',
+    post('/share/update', (shareId) => ({ shareId, access: 'off' })),
+  ),
+  row(
+    'public share delete',
+    'publicShare',
+    post('/share/delete', (shareId) => ({ shareId })),
+  ),
+  row('public share list by shareId', 'publicShare', get('/share/list?shareId='), null),
+  publicPath('share html', (id) => `/share/${id}`),
+  publicPath('share file', (id) => `/share/${id}/files/img-0`),
+  // ---- pages ----
+  row('page detail', 'page', get('/pages/')),
+  row(
+    'page update',
+    'page',
+    pageRoute('PUT', (id) => `/pages/${id}`, { title: 'B' }),
+  ),
+  row(
+    'page delete',
+    'page',
+    pageRoute('DELETE', (id) => `/pages/${id}`),
+  ),
+  row(
+    'page remove node',
+    'page',
+    pageRoute('DELETE', (id) => `/pages/${id}/nodes/pnr-x`),
+  ),
+  row(
+    'page share',
+    'page',
+    pageRoute('POST', (id) => `/pages/${id}/share`, {}),
+  ),
+  row(
+    'page unpublish',
+    'page',
+    pageRoute('POST', (id) => `/pages/${id}/unpublish`, {}),
+  ),
+  row(
+    'page export',
+    'page',
+    pageRoute('GET', (id) => `/pages/${id}/export?format=pdf`),
+  ),
+  row(
+    'share new page',
+    'page',
+    post('/share/new', (entityId) => ({ entityType: 'page', entityId })),
+  ),
+  // ---- templates ----
+  row(
+    'template update',
+    'template',
+    post('/template/update', (templateId) => ({ templateId, title: 'B' })),
+  ),
+  row(
+    'template republish',
+    'template',
+    post('/template/update', (templateId) => ({ templateId, republish: true })),
+  ),
+  row(
+    'template delete',
+    'template',
+    post('/template/delete', (templateId) => ({ templateId })),
   ),
 ];

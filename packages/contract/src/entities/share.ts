@@ -117,6 +117,9 @@ export const ListSharesQuerySchema = PageQuerySchema.extend({
 
 export const ShareIdQuerySchema = z.object({ shareId: IdSchema });
 
+/** One entity on a shared canvas, by the canvas share and the node's entity id. */
+export const ShareChildQuerySchema = z.object({ shareId: IdSchema, entityId: IdSchema });
+
 // ---- published snapshots: what `share.detail` answers as `data` ----
 // Every URL inside a snapshot (images, files, covers) is one a link holder can open: files are
 // copied to public keys or served through the share, never a private route.

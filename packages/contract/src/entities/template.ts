@@ -63,6 +63,8 @@ export const UpdateTemplateSchema = z.object({
   description: DescriptionSchema.optional(),
   categoryId: IdSchema.nullable().optional(),
   language: LanguageSchema.optional(),
+  /** One of the caller's uploaded images as the cover; null: none (the canvas thumbnail shows). */
+  coverStorageKey: StorageKeySchema.nullable().optional(),
   /** Publish the canvas again: the template then shows its current content (version + 1). */
   republish: z.boolean().optional(),
 });

@@ -1,5 +1,6 @@
-/** Code artifact routes (spec section 7 "Code artifacts", plus a list call of ours). */
+/** Code artifact routes (spec section 7 "Code artifacts", plus list and delete calls of ours). */
 import { z } from 'zod';
+import { EmptySchema } from '../entities/common.js';
 import { defineRoute } from '../route.js';
 import {
   ArtifactIdQuerySchema,
@@ -55,6 +56,18 @@ export const codeArtifactRoutes = {
     query: ListCodeArtifactsQuerySchema,
     response: z.array(CodeArtifactSchema),
     errors: ['E0003'],
+    extension: true,
+  }),
+  'codeArtifact.delete': defineRoute({
+    id: 'codeArtifact.delete',
+    method: 'POST',
+    path: '/codeArtifact/delete',
+    summary: 'Delete a code artifact with its labels, files and share links',
+    tag,
+    auth: 'user',
+    body: ArtifactIdQuerySchema,
+    response: EmptySchema,
+    errors: ['E0003', 'E1013'],
     extension: true,
   }),
 } as const;

@@ -6,7 +6,7 @@
  * - their library index entries (search chunks and vectors go with the entries),
  * - their collaborative state (canvases, documents), whose live sessions are closed after commit,
  * - files uploaded for them (`files.entity_type/entity_id`), rows now and stored objects after commit,
- * - the share links of the deleted items (canvases, documents, resources; their child shares inside
+ * - the share links of the deleted items (canvases, documents, resources, code artifacts; their child shares inside
  *   other shares too) and of the pages a deleted canvas took with it, with their child shares: the links then answer E1009 / 404 and
  *   their stored snapshots and files are removed after commit. Template shares stay (a template is a
  *   published copy that outlives its source canvas; see docs/decisions.md).

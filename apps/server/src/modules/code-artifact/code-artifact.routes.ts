@@ -2,6 +2,7 @@
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
+import { finishRemoval } from '../access/access.delete.js';
 import { presentCodeArtifact } from './code-artifact.presenter.js';
 import { CodeArtifactService } from './code-artifact.service.js';
 
@@ -18,6 +19,10 @@ export function codeArtifactHandlers(
       presentCodeArtifact(await artifacts.update(user.uid, body), url),
     'codeArtifact.detail': async ({ user, query }) =>
       presentCodeArtifact(await artifacts.get(user.uid, query.artifactId), url),
+    'codeArtifact.delete': async ({ user, body }) => {
+      await finishRemoval(ctx, await artifacts.delete(user.uid, body.artifactId));
+      return {};
+    },
     'codeArtifact.list': async ({ user, query }) =>
       (await artifacts.list(user.uid, query)).map((row) =>
         presentCodeArtifact(row, url, { withContent: false }),

@@ -19,6 +19,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { accessFor, userActor, type AccessAction } from '../access/access.js';
+import { removeDependents, type Removal } from '../access/access.delete.js';
 import type { StoredFile } from '../upload/upload.service.js';
 import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
 import type { CollabService } from '../../collab/index.js';
@@ -166,6 +167,21 @@ export class CodeArtifactService {
       });
     }
     return row;
+  }
+
+  /**
+   * Deletes the artifact and what hangs on it (labels, files, its share links and the child shares
+   * other shares hold of it); answers the stored files left to remove after commit. Canvas nodes
+   * that showed it keep their id and open as not found, like a deleted document's.
+   */
+  async delete(uid: string, artifactId: string): Promise<Removal> {
+    const row = await loadCodeArtifact(this.db, uid, artifactId, 'delete');
+    return this.db.transaction(async (tx) => {
+      await tx
+        .delete(codeArtifacts)
+        .where(and(eq(codeArtifacts.artifactId, row.artifactId), eq(codeArtifacts.uid, uid)));
+      return removeDependents(tx, uid, 'codeArtifact', [row.artifactId]);
+    });
   }
 
   async list(uid: string, query: ListCodeArtifactsQuery): Promise<CodeArtifactRow[]> {

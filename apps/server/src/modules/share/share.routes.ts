@@ -56,6 +56,19 @@ export function shareHandlers(ctx: AppContext, services: Services): Handlers {
         data,
       };
     },
+    'share.child': async ({ user, query }) => {
+      const { row, root, data } = await shares.child(query.shareId, query.entityId, user?.uid ?? null);
+      return {
+        share: {
+          ...presentShare(shares, row),
+          access: root.access,
+          expiresAt: root.expiresAt?.toISOString() ?? null,
+          allowDuplication: root.allowDuplication,
+          live: root.live,
+        },
+        data,
+      };
+    },
     'share.duplicate': async ({ user, body }) => shares.duplicate(user.uid, body),
     'share.liveToken': async ({ query, req }) => {
       const { row } = await shares.open(query.shareId, null);

@@ -7,6 +7,7 @@
  *   shares.revoke(uid, shareId)                                 // and every child share + files
  *   shares.duplicate(uid, { shareId, projectId?, title? })      → { entityType, entityId }
  *   shares.content(shareId, viewerUid | null)                   → { row, data } or E1009
+ *   shares.child(canvasShareId, entityId, viewerUid | null)     → a node's child share (live: on first open)
  * Per-type snapshots and copies plug in through share.registry.ts.
  *
  * Storage: `shares/{shareId}/data.json` (the snapshot) and `shares/{shareId}/files/{name}` (copies
@@ -30,6 +31,7 @@ import { now } from '../../lib/time.js';
 import { accessFor, userActor } from '../access/access.js';
 import { ShareRowCache } from './share.rows.js';
 import { ENTITY_REF_TYPES } from '../access/access.entities.js';
+import { childTypeOf } from './share.snapshots.js';
 import {
   snapshotBuilder,
   snapshotDuplicator,
@@ -283,7 +285,6 @@ export class ShareService {
     if (!build) throw badRequest(`entityType: ${row.entityType} cannot be shared`);
     const before = await this.ctx.db.select().from(shares).where(eq(shares.parentShareId, row.shareId));
     const kept = new Set<string>();
-    const access = accessFor(this.ctx.db);
     const input: SnapshotInput = {
       uid,
       entityId: row.entityId,
@@ -291,35 +292,11 @@ export class ShareService {
       fileUrl: (shareId, name) => this.fileUrl(shareId, name),
       publishChild: async (entityType, entityId) => {
         if (entityType === row.entityType && entityId === row.entityId) return null;
-        if (!snapshotBuilder(entityType)) return null;
-        const refType = entityType === 'resource' ? 'resource' : ENTITY_REF_TYPES[entityType];
-        if (!(await access.can(userActor(uid), 'read', refType, entityId))) return null;
-        let child = before.find((c) => c.entityType === entityType && c.entityId === entityId);
-        if (child && kept.has(child.shareId)) return child.shareId;
-        if (!child) {
-          [child] = await this.ctx.db
-            .insert(shares)
-            .values({
-              shareId: newShareId(),
-              uid,
-              entityType,
-              entityId,
-              parentShareId: row.shareId,
-              storageKey: '',
-            })
-            .onConflictDoNothing()
-            .returning();
-          if (!child) return null;
-        }
-        try {
-          await this.publishSnapshot(uid, child);
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          await this.removeTree(child.shareId);
-          return null;
-        }
-        kept.add(child.shareId);
-        return child.shareId;
+        const existing = before.find((c) => c.entityType === entityType && c.entityId === entityId);
+        if (existing && kept.has(existing.shareId)) return existing.shareId;
+        const child = await this.publishChild(uid, row, entityType, entityId, existing);
+        if (child) kept.add(child.shareId);
+        return child?.shareId ?? null;
       },
     };
     const built = await build(this.deps, input);
@@ -343,6 +320,56 @@ export class ShareService {
     this.cache.forget(row.shareId);
     for (const gone of before.filter((c) => !kept.has(c.shareId))) await this.removeTree(gone.shareId);
     return updated!;
+  }
+
+  /**
+   * Publishes (or republishes) the child share of `entityId` under `parent`: null when the owner may
+   * not read it, its type is not shared, or its snapshot cannot be built (it is then left out).
+   * Two publishers at once (viewers of a live canvas) meet on the child key and share one row.
+   */
+  private async publishChild(
+    uid: string,
+    parent: ShareRow,
+    entityType: SharedEntityType,
+    entityId: string,
+    existing?: ShareRow,
+  ): Promise<ShareRow | null> {
+    if (!snapshotBuilder(entityType)) return null;
+    const refType = entityType === 'resource' ? 'resource' : ENTITY_REF_TYPES[entityType];
+    if (!(await accessFor(this.ctx.db).can(userActor(uid), 'read', refType, entityId))) return null;
+    let child = existing;
+    if (!child) {
+      [child] = await this.ctx.db
+        .insert(shares)
+        .values({
+          shareId: newShareId(),
+          uid,
+          entityType,
+          entityId,
+          parentShareId: parent.shareId,
+          storageKey: '',
+        })
+        .onConflictDoNothing()
+        .returning();
+      child ??= await this.childOf(parent.shareId, entityId);
+      if (!child) return null;
+    }
+    try {
+      return await this.publishSnapshot(uid, child);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await this.removeTree(child.shareId);
+      return null;
+    }
+  }
+
+  private async childOf(parentShareId: string, entityId: string): Promise<ShareRow | undefined> {
+    const [row] = await this.ctx.db
+      .select()
+      .from(shares)
+      .where(and(eq(shares.parentShareId, parentShareId), eq(shares.entityId, entityId)))
+      .limit(1);
+    return row;
   }
 
   /** Copies the files a snapshot shows into the share; removes the copies it no longer shows. */
@@ -526,6 +553,31 @@ export class ShareService {
   ): Promise<{ row: ShareRow; root: ShareRow; data: SharedData }> {
     const { row, root } = await this.open(shareId, viewerUid);
     return { row, root, data: await this.snapshot(row) };
+  }
+
+  /**
+   * What a viewer of a canvas share sees of one entity on it: its child share. A live canvas share
+   * follows the owner's edits, so an entity whose node was added after the share was published gets
+   * its child share the first time a viewer opens it, when it is on the canvas now (a node of a
+   * type published as a child) and the owner may read it. Anything else answers E1009, as an
+   * entity that was not published does.
+   */
+  async child(
+    shareId: string,
+    entityId: string,
+    viewerUid: string | null,
+  ): Promise<{ row: ShareRow; root: ShareRow; data: SharedData }> {
+    const { row, root } = await this.open(shareId, viewerUid);
+    if (row.entityType !== 'canvas' || row.parentShareId) throw shareNotFound();
+    let child = await this.childOf(row.shareId, entityId);
+    if (!child?.storageKey && root.live) {
+      const snapshot = await this.deps.services.canvases.snapshot(row.entityId);
+      const node = snapshot.nodes.find((n) => n.data.entityId === entityId && childTypeOf(n.type));
+      const type = node ? childTypeOf(node.type) : undefined;
+      if (type) child = (await this.publishChild(row.uid, row, type, entityId, child)) ?? undefined;
+    }
+    if (!child?.storageKey) throw shareNotFound();
+    return { row: child, root, data: await this.snapshot(child) };
   }
 
   /** The parsed snapshot of a share (cached by share and publish time). */

@@ -56,6 +56,10 @@ const CHILD_TYPES: Partial<Record<CanvasNode['type'], SharedEntityType>> = {
   mindMap: 'codeArtifact',
 };
 
+/** The entity type a canvas node of this type publishes as a child share, if any. */
+export const childTypeOf = (nodeType: string): SharedEntityType | undefined =>
+  CHILD_TYPES[nodeType as CanvasNode['type']];
+
 const STATIC_PREFIX = '/v1/misc/static/';
 
 async function ownerOf(deps: ShareBuildDeps, uid: string) {

@@ -12,10 +12,17 @@ export function presentCategory(row: CategoryRow): TemplateCategory {
   };
 }
 
-export function presentTemplate(
-  { template, category, author }: TemplateListRow,
-  publicUrl: string,
-): Template {
+/**
+ * The template's cover: its own image, or else the thumbnail of its canvas as published with it
+ * (the share's `cover` copy, served through the share so every library visitor can load it).
+ */
+function coverUrl({ template, shareFiles }: TemplateListRow, publicUrl: string): string | null {
+  if (template.coverStorageKey) return fileUrl(publicUrl, template.coverStorageKey);
+  return shareFiles?.cover ? `${publicUrl}/share/${template.shareId}/files/cover` : null;
+}
+
+export function presentTemplate(row: TemplateListRow, publicUrl: string): Template {
+  const { template, category, author } = row;
   return {
     templateId: template.templateId,
     shareId: template.shareId,
@@ -31,7 +38,7 @@ export function presentTemplate(
     description: template.description,
     language: template.language,
     featured: template.featured,
-    coverUrl: template.coverStorageKey ? fileUrl(publicUrl, template.coverStorageKey) : null,
+    coverUrl: coverUrl(row, publicUrl),
     createdAt: template.createdAt.toISOString(),
     updatedAt: template.updatedAt.toISOString(),
   };

@@ -12,7 +12,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CreateTemplate, UpdateTemplate } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { templateCategories, templates, users } from '../../db/schema/index.js';
+import { shares, templateCategories, templates, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/helpers.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -32,6 +32,8 @@ export interface TemplateListRow {
   template: TemplateRow;
   category: CategoryRow | null;
   author: TemplateAuthor;
+  /** The files copied into the template's share (`cover`: the canvas thumbnail), if it is still there. */
+  shareFiles: Record<string, { contentType: string }> | null;
 }
 
 /** What templates need of the share service (share.service.ts): publish a canvas, revoke a share. */
@@ -146,6 +148,10 @@ export class TemplateService {
     if (input.description !== undefined) patch.description = input.description;
     if (input.categoryId !== undefined) patch.categoryId = input.categoryId;
     if (input.language !== undefined) patch.language = input.language;
+    if (input.coverStorageKey !== undefined)
+      patch.coverStorageKey = input.coverStorageKey
+        ? await this.checkCover(uid, input.coverStorageKey)
+        : null;
     if (input.republish) {
       // The canvas may have been deleted since: its not-found code answers then.
       await accessFor(this.ctx.db).require(userActor(uid), 'write', 'canvas', [current.canvasId]);
@@ -213,9 +219,11 @@ export class TemplateService {
           nickname: users.nickname,
           avatarStorageKey: users.avatarStorageKey,
         },
+        shareFiles: shares.files,
       })
       .from(templates)
       .innerJoin(users, eq(users.uid, templates.uid))
+      .leftJoin(shares, eq(shares.shareId, templates.shareId))
       .leftJoin(templateCategories, eq(templateCategories.categoryId, templates.categoryId));
   }
 }

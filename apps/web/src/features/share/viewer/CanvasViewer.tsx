@@ -69,34 +69,52 @@ function useTypeLabel() {
   };
 }
 
-function ChildContent({ shareId }: { shareId: string }) {
+/**
+ * The entity behind a node: its child share when it was published with the canvas, otherwise asked
+ * of the canvas share by entity (a live share publishes a node added since on first open).
+ */
+function ChildContent({ source }: { source: ChildSource }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
-  const detail = useShareDetail(shareId);
+  const detail = useShareDetail(source.kind === 'published' ? source.shareId : source.canvasShareId, {
+    entityId: source.kind === 'entity' ? source.entityId : undefined,
+  });
   if (detail.error) return <span className="share-muted">{t('nodeNotShared')}</span>;
   if (!detail.data) return <Spin />;
   const data = detail.data.data;
   const View = viewerFor(data.kind) as React.ComponentType<ShareViewerProps>;
   return (
     <Suspense fallback={<Spin />}>
-      <View shareId={shareId} data={data} />
+      <View shareId={detail.data.share.shareId} data={data} />
     </Suspense>
   );
 }
 
+type ChildSource =
+  { kind: 'published'; shareId: string } | { kind: 'entity'; canvasShareId: string; entityId: string };
+
+/** Node types whose entity is published as a child share (the server's list). */
+const CHILD_NODE_TYPES = new Set<CanvasNode['type']>([
+  'document',
+  'resource',
+  'skillResponse',
+  'codeArtifact',
+  'mindMap',
+]);
+
 function NodePanel({
   node,
-  childShareId,
+  child,
   onClose,
 }: {
   node: CanvasNode;
-  childShareId: string | undefined;
+  child: ChildSource | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
   const url = node.data.metadata?.url;
   const image = node.data.metadata?.url ?? node.data.metadata?.imageUrl;
   let body;
-  if (childShareId) body = <ChildContent shareId={childShareId} />;
+  if (child) body = <ChildContent source={child} />;
   else if (node.type === 'memo')
     body = (
       <Suspense fallback={<Spin />}>
@@ -121,6 +139,17 @@ function NodePanel({
       <div className="share-panel__body">{body}</div>
     </aside>
   );
+}
+
+function childSource(
+  canvasShareId: string,
+  children: Record<string, string>,
+  node: CanvasNode,
+): ChildSource | undefined {
+  const entityId = node.data.entityId;
+  if (!entityId || !CHILD_NODE_TYPES.has(node.type)) return undefined;
+  const published = children[entityId];
+  return published ? { kind: 'published', shareId: published } : { kind: 'entity', canvasShareId, entityId };
 }
 
 export function CanvasViewer({ shareId, data }: ShareViewerProps<'canvas'>) {
@@ -189,7 +218,7 @@ export function CanvasViewer({ shareId, data }: ShareViewerProps<'canvas'>) {
         <NodePanel
           key={openNode.id}
           node={openNode}
-          childShareId={openNode.data.entityId ? data.children[openNode.data.entityId] : undefined}
+          child={childSource(shareId, data.children, openNode)}
           onClose={() => setOpenId(null)}
         />
       ) : null}

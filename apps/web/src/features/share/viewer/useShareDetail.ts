@@ -9,12 +9,15 @@ import { api } from '../../../api/client';
 
 const loaded = new Map<string, Promise<SharedContent>>();
 
-function load(shareId: string, fresh: boolean): Promise<SharedContent> {
-  const hit = fresh ? undefined : loaded.get(shareId);
+function load(shareId: string, entityId: string | undefined, fresh: boolean): Promise<SharedContent> {
+  const cacheKey = entityId ? `${shareId}/${entityId}` : shareId;
+  const hit = fresh ? undefined : loaded.get(cacheKey);
   if (hit) return hit;
-  const request = api.call('share.detail', { query: { shareId } });
-  loaded.set(shareId, request);
-  request.catch(() => loaded.delete(shareId));
+  const request = entityId
+    ? api.call('share.child', { query: { shareId, entityId } })
+    : api.call('share.detail', { query: { shareId } });
+  loaded.set(cacheKey, request);
+  request.catch(() => loaded.delete(cacheKey));
   return request;
 }
 
@@ -24,21 +27,28 @@ export interface ShareDetail {
   retry: () => void;
 }
 
-export function useShareDetail(shareId: string, { enabled = true, fresh = false } = {}): ShareDetail {
+/**
+ * With `entityId`, the entity of that id on the canvas share `shareId` (`share.child`: a live share
+ * publishes a node added after the link on its first open).
+ */
+export function useShareDetail(
+  shareId: string,
+  { enabled = true, fresh = false, entityId }: { enabled?: boolean; fresh?: boolean; entityId?: string } = {},
+): ShareDetail {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ key: string; data?: SharedContent; error?: unknown }>({ key: '' });
-  const key = `${shareId}#${attempt}`;
+  const key = `${shareId}/${entityId ?? ''}#${attempt}`;
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    load(shareId, fresh || attempt > 0).then(
+    load(shareId, entityId, fresh || attempt > 0).then(
       (data) => live && setState({ key, data }),
       (error: unknown) => live && setState({ key, error: error ?? new Error('share.detail failed') }),
     );
     return () => {
       live = false;
     };
-  }, [shareId, enabled, fresh, attempt, key]);
+  }, [shareId, entityId, enabled, fresh, attempt, key]);
   const current = state.key === key ? state : { data: undefined, error: undefined };
   return { data: current.data, error: current.error, retry: () => setAttempt((n) => n + 1) };
 }
