@@ -8,6 +8,11 @@ export const zhAi: DeepStrings<typeof enAi> = {
     placeholder: '向 AI 提问……（Enter 发送，Shift+Enter 换行）',
     send: '发送',
     skill: '技能',
+    skillGroups: {
+      pinned: '已置顶',
+      builtIn: '内置技能',
+      instances: '我的技能',
+    },
     model: '模型',
     defaultModel: '默认模型',
     noModel: '还没有对话模型——请在设置中添加',
