@@ -38,6 +38,7 @@ export const enAi = {
   agent: {
     servers: 'MCP servers',
     serversPlaceholder: 'MCP servers',
+    globalServer: 'Global',
     toolCount: 'Tools: {{count}}',
     noServers: 'No MCP servers — add one',
     needsTools:

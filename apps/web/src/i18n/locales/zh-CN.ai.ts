@@ -42,6 +42,7 @@ export const zhAi: DeepStrings<typeof enAi> = {
   agent: {
     servers: 'MCP 服务器',
     serversPlaceholder: 'MCP 服务器',
+    globalServer: '全局',
     toolCount: '工具：{{count}} 个',
     noServers: '还没有 MCP 服务器，去添加',
     needsTools: '智能体需要支持函数调用的模型。请选择其他模型，或在模型设置中为此模型开启“函数调用”。',
