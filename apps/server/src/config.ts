@@ -3,6 +3,7 @@
  * A bad value stops the server with one readable line per problem. docs/configuration.md
  * documents each variable; keep the two in step.
  */
+import { loadGlobalMcpServers, type GlobalMcpServer } from './modules/mcp/mcp.global.js';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { LIMITS } from '@atelier/contract';
@@ -192,6 +193,9 @@ const EnvSchema = z.object({
   PROVIDER_ALLOW_PRIVATE_NETWORK: bool(true),
   /** false: MCP servers users configure may not point at loopback, private or link-local addresses. */
   MCP_ALLOW_PRIVATE_NETWORK: bool(false),
+  /** Global MCP servers offered to every user, read-only (mcp.global.ts): JSON text, or a JSON file. */
+  MCP_GLOBAL_SERVERS: optionalStr,
+  MCP_GLOBAL_SERVERS_FILE: optionalStr,
   /** Deadline of an MCP server's validation (connect, initialize, list tools). */
   MCP_CONNECT_TIMEOUT: duration('15s'),
   /** Deadline of one MCP tool call. */
@@ -232,6 +236,8 @@ export interface Config extends Env {
   cookieSecure: boolean;
   databaseKind: 'pglite' | 'postgres';
   isProduction: boolean;
+  /** The global MCP servers of MCP_GLOBAL_SERVERS / MCP_GLOBAL_SERVERS_FILE. */
+  mcpGlobalServers: GlobalMcpServer[];
 }
 
 export class ConfigError extends Error {
@@ -253,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: set both or neither');
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET))
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
+  const mcpGlobal = loadGlobalMcpServers(e);
+  problems.push(...mcpGlobal.problems);
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -263,5 +271,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : e.COOKIE_SECURE === 'true',
     databaseKind: e.DATABASE_URL ? 'postgres' : 'pglite',
     isProduction: e.NODE_ENV === 'production',
+    mcpGlobalServers: mcpGlobal.servers,
   };
 }

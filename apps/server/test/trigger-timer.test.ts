@@ -3,22 +3,23 @@
  * exactly once per period, a one-off once; runs missed while the server was down run once on
  * start (the restart case: stop, advance three periods, start → one run, the next run after now);
  * on PostgreSQL, two server processes' schedulers racing over the same due timers make each run
- * exactly once (the `FOR UPDATE SKIP LOCKED` lease).
+ * exactly once (the `FOR UPDATE SKIP LOCKED` lease). A run refused as a request would be (no chat
+ * model) is a failed job of its skill, with the refusal's code, made once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SkillInstance, SkillTrigger } from '@atelier/contract';
+import type { ActionResult, SkillInstance, SkillTrigger } from '@atelier/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { actionResults, skillTriggers } from '../src/db/schema/index.js';
+import { actionResults, skillTriggerRuns, skillTriggers } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { startServer } from '../src/server.js';
 import { testDbKind } from './helpers/db.js';
-import { loginAs, type BuiltUser } from './helpers/factories.js';
+import { buildUser, loginAs, type BuiltUser } from './helpers/factories.js';
 import { skillTest } from './helpers/fixtures.js';
-import { expectData } from './helpers/items.js';
+import { expectData, expectFailure } from './helpers/items.js';
 import { buildUserWithModel, resetFake } from './helpers/skill-run.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -140,6 +141,46 @@ describe('timer triggers', () => {
       await again.post<SkillTrigger>('/v1/skill/trigger/update', { triggerId: t.triggerId, enabled: true }),
     );
     expect(Date.parse(on.nextRunAt!)).toBe(first + HOUR);
+  });
+
+  it('a run refused (no chat model) is a failed job of the skill with the reason, not retried', async ({
+    server,
+    fake,
+  }) => {
+    const owner = await buildUser(server);
+    const first = server.clock.now() + HOUR;
+    const t = await hourlyTrigger(owner, first);
+    server.clock.advance(HOUR + 1_000);
+    expect(await waitForRuns(server, t.triggerId, 1)).toBe(1);
+    // more polls in the period: the refusal is recorded once and not retried
+    await server.server.services.triggers.tick();
+    await server.server.services.triggers.tick();
+    expect(await countRuns(server, t.triggerId)).toBe(1);
+    const [row] = await server.server.ctx.db
+      .select()
+      .from(skillTriggerRuns)
+      .where(eq(skillTriggerRuns.triggerId, t.triggerId));
+    expect(row).toMatchObject({ status: 'failed' });
+    expect(row!.error).toMatch(/^E0014: /);
+
+    // the owner sees it among the skill's jobs, failed with the code; another user does not
+    const again = await loginAs(server, owner.email, owner.password);
+    const jobs = expectData(
+      await again.get<ActionResult[]>('/v1/action/list', { skillId: t.skillId, pageSize: '50' }),
+    );
+    expect(jobs.map((j) => [j.status, j.errors, j.title])).toEqual([
+      ['failed', ['E0014'], 'What time is it?'],
+    ]);
+    expect(jobs[0]!.actionMeta).toMatchObject({ name: 'commonQnA', displayName: 'Clock' });
+    const job = expectData(
+      await again.get<ActionResult>('/v1/action/result', { resultId: jobs[0]!.resultId }),
+    );
+    expect(job.status).toBe('failed');
+    const other = await buildUserWithModel(server, fake);
+    expect(expectData(await other.get<ActionResult[]>('/v1/action/list', { skillId: t.skillId }))).toEqual(
+      [],
+    );
+    expectFailure(await other.get('/v1/action/result', { resultId: jobs[0]!.resultId }), 'E1011');
   });
 
   it('runs missed while the server was down run once on start, then the next run is after now', async ({

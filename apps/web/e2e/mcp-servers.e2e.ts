@@ -5,12 +5,11 @@
  * array with one bad item and see the partial report. Screenshots in light and dark, en and zh-CN.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
 import { startEverything, type RunningServer } from '../../server/test/helpers/mcp-servers';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
-import { HomePage } from './pages/HomePage';
+import { openMcpTab } from './pages/SettingsModal';
 
 let everything: RunningServer;
 
@@ -22,23 +21,6 @@ afterAll(async () => {
 });
 
 const it = e2eTest({ OLLAMA_DETECT: 'false', MCP_ALLOW_PRIVATE_NETWORK: 'true' });
-
-/** Signs up, opens the home page, then Settings > MCP servers (retrying a click lost to the dialog's opening). */
-async function openMcpTab(page: Page): Promise<void> {
-  const home = await new HomePage(page).goto();
-  await home.skipHighlightsIfShown();
-  await page.getByTestId('nav-settings').click();
-  const settings = page.locator('.settings-modal');
-  for (let attempt = 0; ; attempt++) {
-    await settings.getByTestId('settings-tab-mcpServers').click();
-    try {
-      await settings.getByTestId('mcp-tab').waitFor();
-      return;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-    }
-  }
-}
 
 describe('MCP servers', () => {
   it('adds a server in JSON mode, validates it and shows its tools', async ({ server, open }) => {

@@ -2,14 +2,16 @@
  * Skill management against the real server and a fake OpenAI-compatible model on 127.0.0.1:
  * create a skill instance from the marketplace with its settings, run it and see its job finish,
  * create a timer trigger due a few seconds ahead and see its job appear, pin the instance, turn
- * the trigger off. Screenshots in light and dark, English and Chinese.
+ * the trigger off, then pick the pinned instance first in a canvas's Ask-AI launchpad and run it
+ * there. Screenshots in light and dark, English and Chinese.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { startFakeModelServer, type FakeModelServer } from '../../server/test/helpers/fake-model-server';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { screenshot } from './support/browser';
+import { clickToFocus, screenshot } from './support/browser';
+import { CanvasScreen } from './pages/CanvasPage';
 import { e2eTest } from './support/fixture';
 
 let fake: FakeModelServer;
@@ -94,6 +96,7 @@ describe('skill management', () => {
     await page.getByTestId('skill-instance-save').click();
     await page.getByTestId('skill-detail').waitFor();
     await page.getByRole('heading', { name: /Pirate/ }).waitFor();
+    const skillId = new URL(page.url()).pathname.split('/').pop() ?? '';
 
     // a run by hand: its job appears and finishes
     await typeInto(page, 'skill-run-query', 'How is the sea?');
@@ -140,6 +143,45 @@ describe('skill management', () => {
     await item.getByTestId('skill-pin').click();
     await item.getByTestId('skill-pinned').waitFor();
     await screenshot(page, 'skills-en-light-installed');
+
+    // the pinned instance heads the launchpad's skill picker; run there, it speaks as set up
+    const canvas = await apiCall<{ canvasId: string }>(context.request, 'POST', '/canvas/create', {
+      title: 'Harbour',
+    });
+    await page.goto(`/canvas/${canvas.canvasId}`);
+    const screen = new CanvasScreen(page);
+    await screen.waitUntilSaved();
+    await page.getByTestId('ai-launchpad').waitFor();
+    await page.getByTestId('ai-skill-select').click();
+    const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item');
+    await options.filter({ hasText: '⚓ Pirate' }).waitFor();
+    // the "Pinned" heading, then the pinned instance
+    expect((await options.nth(0).textContent())?.trim()).toBe('Pinned');
+    expect((await options.nth(1).textContent())?.trim()).toBe('⚓ Pirate');
+    await screenshot(page, 'skills-en-light-launchpad-picker');
+    await page.keyboard.press('Escape');
+    await screen.chooseSkill('⚓ Pirate');
+    await page.getByTestId('ai-skill-select').filter({ hasText: '⚓ Pirate' }).waitFor();
+    fake.reply = 'Arr, the harbour is full of ships.';
+    const before = fake.requests.length;
+    const input = page.getByTestId('ai-input');
+    await clickToFocus(input);
+    await page.keyboard.type('What is in the harbour?');
+    await page.getByTestId('ai-send').click();
+    const answer = page
+      .locator('[data-testid="canvas-node-skillResponse"][data-phase="completed"]')
+      .filter({ hasText: 'What is in the harbour?' });
+    await answer.getByTestId('ai-answer').filter({ hasText: 'the harbour is full of ships' }).waitFor();
+    const asked = fake.requests.slice(before).filter((r) => r.path === '/v1/chat/completions');
+    expect(JSON.stringify(asked.at(-1)?.body)).toContain('Talk like a pirate.');
+    await screenshot(page, 'skills-en-light-launchpad-run');
+    // it is one of the instance's jobs
+    const jobs = await apiCall<Array<{ title: string }>>(
+      context.request,
+      'GET',
+      `/action/list?skillId=${skillId}&pageSize=50`,
+    );
+    expect(jobs.map((j) => j.title)).toContain('What is in the harbour?');
   });
 
   it('looks right in dark and in Chinese', async ({ server, open }) => {

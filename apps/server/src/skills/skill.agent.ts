@@ -20,7 +20,13 @@ import { AppError, badRequest } from '../http/errors.js';
 import { accessFor, userActor } from '../modules/access/access.js';
 import { loadCodeArtifact } from '../modules/code-artifact/code-artifact.service.js';
 import { DocumentService } from '../modules/document/document.service.js';
-import { capUtf8, McpClientPool, type McpConnection, type McpToolInfo } from '../modules/mcp/mcp.client.js';
+import {
+  capUtf8,
+  McpClientPool,
+  type McpConnection,
+  type McpTarget,
+  type McpToolInfo,
+} from '../modules/mcp/mcp.client.js';
 import { mcpClientOptions } from '../modules/mcp/mcp.options.js';
 import { findMcpServerByName, type McpServerRow } from '../modules/mcp/mcp.repository.js';
 import { openSecrets } from '../modules/mcp/mcp.secrets.js';
@@ -117,18 +123,46 @@ function schemaOf(info: McpToolInfo) {
   return jsonSchema(schema as Parameters<typeof jsonSchema>[0]);
 }
 
-async function enabledServer(env: { ctx: SkillCheckInput['ctx']; uid: string }, name: string) {
+/** A server the run may use: the caller's own, else a global one of this instance. */
+interface AgentServer {
+  name: string;
+  enabled: boolean;
+  isGlobal: boolean;
+  row: McpServerRow | null;
+  reconnect: McpServerRow['reconnect'];
+}
+
+async function enabledServer(
+  env: { ctx: SkillCheckInput['ctx']; uid: string },
+  name: string,
+): Promise<AgentServer> {
   const row = await findMcpServerByName(env.ctx.db, env.uid, name);
-  if (!row) throw new AppError('E1017', `selectedMcpServers: no MCP server named "${name}"`);
-  await accessFor(env.ctx.db).require(userActor(env.uid), 'read', 'mcpServer', [row.serverId]);
-  return row;
+  if (row) {
+    await accessFor(env.ctx.db).require(userActor(env.uid), 'read', 'mcpServer', [row.serverId]);
+    return { name: row.name, enabled: row.enabled, isGlobal: false, row, reconnect: row.reconnect };
+  }
+  const global = env.ctx.config.mcpGlobalServers.find((g) => g.name === name);
+  if (global) return { name, enabled: true, isGlobal: true, row: null, reconnect: global.reconnect ?? null };
+  throw new AppError('E1017', `selectedMcpServers: no MCP server named "${name}"`);
+}
+
+/** Where to connect: a global server's settings from the configuration, a user's from their row. */
+function targetOf(env: SkillRunEnv, server: AgentServer): McpTarget {
+  const global = env.ctx.config.mcpGlobalServers.find((g) => g.name === server.name);
+  if (server.isGlobal && global) {
+    return { name: global.name, type: global.type, url: global.url, headers: global.headers };
+  }
+  const row = server.row!;
+  if (row.type === 'stdio' || !row.url) throw new Error('Stdio not supported in web version');
+  const secrets = openSecrets(row.secretsEncrypted, env.ctx.secrets.encryption, row.serverId, row.name);
+  return { name: row.name, type: row.type, url: row.url, headers: secrets.headers };
 }
 
 /** Tools the run gets from one MCP server: each call goes through the run's pooled connection. */
 function mcpTools(
   env: SkillRunEnv,
   state: AgentState,
-  row: McpServerRow,
+  row: Pick<AgentServer, 'name'>,
   conn: McpConnection,
   tools: McpToolInfo[],
   taken: Set<string>,
@@ -386,19 +420,11 @@ export const agentSkill: SkillDefinition = {
         try {
           const row = await enabledServer(env, name);
           if (!row.enabled) throw new Error('the server is not enabled');
-          const secrets = openSecrets(
-            row.secretsEncrypted,
-            env.ctx.secrets.encryption,
-            row.serverId,
-            row.name,
+          // global servers are the operator's: they may be on private addresses, like global providers
+          const conn = await pool.get(
+            { ...targetOf(env, row), reconnect: row.reconnect },
+            row.isGlobal ? { allowPrivateNetwork: true } : {},
           );
-          if (row.type === 'stdio' || !row.url) throw new Error('Stdio not supported in web version');
-          const conn = await pool.get({
-            name: row.name,
-            type: row.type,
-            url: row.url,
-            headers: secrets.headers,
-          });
           return { row, conn, list: await conn.listTools() };
         } catch (err) {
           // the run goes on with the other tools; the log says why this server's are missing

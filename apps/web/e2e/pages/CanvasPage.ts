@@ -35,6 +35,16 @@ export class CanvasScreen {
     this.memos = page.getByTestId('canvas-node-memo');
   }
 
+  /** Picks a skill (or skill instance) in the Ask-AI launchpad by the text of its option. */
+  async chooseSkill(text: string): Promise<void> {
+    await this.page.getByTestId('ai-skill-select').click();
+    await this.page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: text })
+      .first()
+      .click();
+  }
+
   async waitUntilSaved(): Promise<void> {
     await this.page.locator('[data-testid="canvas-toolbar"] [data-status="saved"]').waitFor();
   }

@@ -1,5 +1,6 @@
 /** Page object: the settings dialog (account, language, appearance). */
 import type { Locator, Page } from 'playwright-core';
+import { HomePage } from './HomePage';
 
 export class SettingsModal {
   readonly root: Locator;
@@ -35,5 +36,22 @@ export class SettingsModal {
     const reloaded = this.page.waitForEvent('load');
     await this.page.getByTestId('logout-confirm').click();
     await reloaded;
+  }
+}
+
+/** The home page, then Settings > MCP servers (retrying a click lost to the dialog's opening). */
+export async function openMcpTab(page: Page): Promise<void> {
+  const home = await new HomePage(page).goto();
+  await home.skipHighlightsIfShown();
+  await page.getByTestId('nav-settings').click();
+  const settings = page.locator('.settings-modal');
+  for (let attempt = 0; ; attempt++) {
+    await settings.getByTestId('settings-tab-mcpServers').click();
+    try {
+      await settings.getByTestId('mcp-tab').waitFor();
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
   }
 }

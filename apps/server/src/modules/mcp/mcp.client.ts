@@ -23,6 +23,12 @@ export interface McpTarget {
   type: 'sse' | 'streamable';
   url: string;
   headers?: Record<string, string> | null;
+  /**
+   * The server's `reconnect` settings: when enabled, a connection that fails for a passing reason
+   * (unreachable, timeout, not answering MCP) is tried again up to maxAttempts more times,
+   * delayMs apart. A refused address or a refused login is not retried.
+   */
+  reconnect?: { enabled: boolean; maxAttempts: number; delayMs: number } | null;
 }
 
 export interface McpClientOptions {
@@ -303,15 +309,35 @@ export async function connectMcp(target: McpTarget, opts: McpClientOptions): Pro
  * One connection per server name for the length of a run: `get` opens it on first use (a failed
  * open is not kept, so the next `get` tries again), `closeAll` ends them all.
  */
+const RETRIED: ReadonlySet<McpFailureKind> = new Set(['unreachable', 'timeout', 'not-mcp']);
+
+/** connectMcp, tried again as the target's `reconnect` settings say. */
+export async function connectWithRetries(
+  target: McpTarget,
+  opts: McpClientOptions,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<McpConnection> {
+  const retries = target.reconnect?.enabled ? target.reconnect.maxAttempts : 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await connectMcp(target, opts);
+    } catch (err) {
+      if (attempt >= retries || !(err instanceof McpConnectError) || !RETRIED.has(err.kind)) throw err;
+      await sleep(target.reconnect?.delayMs ?? 0);
+    }
+  }
+}
+
 export class McpClientPool {
   private readonly open = new Map<string, Promise<McpConnection>>();
 
   constructor(private readonly opts: McpClientOptions) {}
 
-  get(target: McpTarget): Promise<McpConnection> {
+  /** The run's connection to the server, opened on first use (`overrides` apply to that opening). */
+  get(target: McpTarget, overrides: Partial<McpClientOptions> = {}): Promise<McpConnection> {
     const known = this.open.get(target.name);
     if (known) return known;
-    const opening = connectMcp(target, this.opts);
+    const opening = connectWithRetries(target, { ...this.opts, ...overrides });
     this.open.set(target.name, opening);
     opening.catch(() => this.open.delete(target.name));
     return opening;

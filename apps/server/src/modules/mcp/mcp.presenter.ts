@@ -2,7 +2,8 @@
  * The wire shape of an MCP server. Header and env values never leave the server in full: each is
  * the mask, followed by its last 4 characters when it is long enough for those to give nothing away.
  */
-import type { McpServer, McpServerStatus } from '@atelier/contract';
+import { MCP_SECRET_MASK, type McpServer, type McpServerStatus } from '@atelier/contract';
+import type { GlobalMcpServer } from './mcp.global.js';
 import { iso } from '../../lib/time.js';
 import type { McpServerRow } from './mcp.repository.js';
 import { maskRecord, type McpSecrets } from './mcp.secrets.js';
@@ -32,5 +33,30 @@ export function presentMcpServer(row: McpServerRow, secrets: McpSecrets): McpSer
     validatedAt: iso(row.validatedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A global server: enabled, read-only; its header values are not answered at all (names only). */
+/** `at`: when this process took the configuration (the server's timestamps). */
+export function presentGlobalMcpServer(server: GlobalMcpServer, at: string): McpServer {
+  return {
+    name: server.name,
+    type: server.type,
+    url: server.url,
+    command: null,
+    args: null,
+    headers: Object.fromEntries(Object.keys(server.headers).map((k) => [k, MCP_SECRET_MASK])),
+    env: {},
+    reconnect: server.reconnect,
+    config: server.config,
+    enabled: true,
+    isGlobal: true,
+    status: 'enabled',
+    toolCount: null,
+    tools: null,
+    lastError: null,
+    validatedAt: null,
+    createdAt: at,
+    updatedAt: at,
   };
 }

@@ -5,7 +5,13 @@ import { mcpClientOptions } from './mcp.options.js';
 import { McpServerService } from './mcp.service.js';
 
 export function mcpServerHandlers(ctx: AppContext): Handlers {
-  const servers = new McpServerService(ctx.db, ctx.secrets.encryption, mcpClientOptions(ctx.config));
+  const servers = new McpServerService(
+    ctx.db,
+    ctx.secrets.encryption,
+    mcpClientOptions(ctx.config),
+    ctx.config.mcpGlobalServers,
+    ctx.clock.date().toISOString(),
+  );
   return {
     'mcpServer.create': async ({ user, body }) => servers.present(await servers.create(user.uid, body)),
     'mcpServer.update': async ({ user, body }) => servers.present(await servers.update(user.uid, body)),

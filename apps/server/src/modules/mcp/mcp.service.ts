@@ -20,7 +20,8 @@ import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { accessFor, userActor, type AccessAction } from '../access/access.js';
 import { connectMcp, McpConnectError, type McpClientOptions, type McpToolInfo } from './mcp.client.js';
-import { presentMcpServer } from './mcp.presenter.js';
+import { fromDesktopEntry, type GlobalMcpServer } from './mcp.global.js';
+import { presentGlobalMcpServer, presentMcpServer } from './mcp.presenter.js';
 import {
   deleteMcpServer,
   findMcpServerByName,
@@ -33,6 +34,8 @@ import { NO_SECRETS, openSecrets, sameSecrets, sealSecrets, unmask, type McpSecr
 
 export const STDIO_REFUSED = 'Stdio not supported in web version';
 export const ENABLE_NEEDS_VALIDATION = 'Validate the server before enabling it';
+export const GLOBAL_READ_ONLY =
+  'is a global server of this instance: it cannot be changed, deleted or validated';
 
 type ImportBody = z.infer<typeof McpServerImportBodySchema>;
 
@@ -64,24 +67,24 @@ function describeIssue(error: z.ZodError): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-/** A Claude Desktop / Cursor entry (`mcpServers.<name>`) as an upsert body. */
-function fromDesktopEntry(name: string, entry: unknown): unknown {
-  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return { name, entry };
-  const e = entry as Record<string, unknown>;
-  const raw = typeof e.type === 'string' ? e.type : typeof e.transport === 'string' ? e.transport : undefined;
-  let type: unknown = raw;
-  if (raw === undefined) type = typeof e.command === 'string' ? 'stdio' : 'streamable';
-  else if (raw === 'http' || raw === 'streamable-http' || raw === 'streamableHttp') type = 'streamable';
-  const { transport: _transport, ...rest } = e;
-  return { ...rest, name, type };
-}
-
 export class McpServerService {
   constructor(
     private readonly db: Db,
     private readonly encryptionKey: string,
     private readonly client: McpClientOptions,
+    private readonly globals: readonly GlobalMcpServer[] = [],
+    /** When the configuration was taken: the global servers' timestamps. */
+    private readonly configuredAt = '1970-01-01T00:00:00.000Z',
   ) {}
+
+  private globalNamed(name: string): GlobalMcpServer | undefined {
+    return this.globals.find((g) => g.name === name);
+  }
+
+  /** A global server's name (the caller has no server of their own by that name): read-only. */
+  private refuseGlobal(name: string): never {
+    throw badRequest(`name: "${name}" ${GLOBAL_READ_ONLY}`);
+  }
 
   private secretsOf(row: McpServerRow): McpSecrets {
     return openSecrets(row.secretsEncrypted, this.encryptionKey, row.serverId, row.name);
@@ -94,6 +97,7 @@ export class McpServerService {
   /** The caller's server with this name, through the access policy (E1017 otherwise). */
   private async mine(uid: string, name: string, action: AccessAction): Promise<McpServerRow> {
     const row = await findMcpServerByName(this.db, uid, name);
+    if (!row && this.globalNamed(name)) this.refuseGlobal(name);
     if (!row) throw new AppError('E1017');
     await accessFor(this.db).require(userActor(uid), action, 'mcpServer', [row.serverId]);
     return row;
@@ -117,16 +121,24 @@ export class McpServerService {
   }
 
   async list(uid: string, filter: ListMcpFilter = {}): Promise<McpServer[]> {
-    // Global servers are not configured on this instance: a filter for them finds none.
-    if (filter.isGlobal === true) return [];
-    const rows = await listMcpServers(this.db, uid);
-    return rows
-      .filter((r) => filter.enabled === undefined || r.enabled === filter.enabled)
-      .map((r) => this.present(r));
+    const rows = filter.isGlobal === true ? [] : await listMcpServers(this.db, uid);
+    // a server of the caller's own named like a global one (made before it was configured) hides it
+    const globals =
+      filter.isGlobal === false
+        ? []
+        : this.globals
+            .filter((g) => !rows.some((r) => r.name === g.name))
+            .map((g) => presentGlobalMcpServer(g, this.configuredAt));
+    return [...globals, ...rows.map((r) => this.present(r))].filter(
+      (s) => filter.enabled === undefined || s.enabled === filter.enabled,
+    );
   }
 
   async create(uid: string, input: UpsertMcpServer): Promise<McpServerRow> {
     const s = this.settings(input, NO_SECRETS);
+    if (this.globalNamed(s.name)) {
+      throw badRequest(`name: a global server named "${s.name}" already exists`);
+    }
     if (await findMcpServerByName(this.db, uid, s.name)) {
       throw badRequest(`name: a server named "${s.name}" already exists`);
     }
@@ -206,6 +218,7 @@ export class McpServerService {
    */
   async validate(uid: string, input: UpsertMcpServer): Promise<McpValidation> {
     const stored = await findMcpServerByName(this.db, uid, input.name);
+    if (!stored && this.globalNamed(input.name)) this.refuseGlobal(input.name);
     if (stored) await accessFor(this.db).require(userActor(uid), 'write', 'mcpServer', [stored.serverId]);
     const storedSecrets = stored ? this.secretsOf(stored) : NO_SECRETS;
     const s = this.settings(input, storedSecrets);

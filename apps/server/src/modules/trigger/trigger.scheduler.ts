@@ -18,7 +18,9 @@ import { AppError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AppEvents } from '../../lib/events.js';
 import { enqueueSkillRun } from '../skill/skill.job.js';
-import { SkillRunService } from '../skill/skill.service.js';
+import { SkillRunService, titleOf } from '../skill/skill.service.js';
+import { insertResult } from '../action/action.repository.js';
+import { findSkillInstance } from '../skill-instance/skill-instance.repository.js';
 import {
   eventTriggersOf,
   findTrigger,
@@ -152,6 +154,48 @@ export class TriggerScheduler {
     for (const run of await pendingTriggerRuns(this.ctx.db)) await this.startRun(run);
   }
 
+  /** A refused run as a failed skill job under the run's result id (once: a second try meets it). */
+  private async recordRefusal(
+    run: TriggerRunRow,
+    trigger: TriggerRow,
+    body: InvokeSkill,
+    err: AppError,
+  ): Promise<void> {
+    const instance = await findSkillInstance(this.ctx.db, run.uid, trigger.skillId);
+    const at = this.ctx.clock.date();
+    try {
+      await insertResult(this.ctx.db, {
+        resultId: run.resultId,
+        version: 0,
+        uid: run.uid,
+        createdAt: at,
+        updatedAt: at,
+        title: titleOf(body.input.query),
+        input: body.input,
+        status: 'failed',
+        type: 'skill',
+        actionMeta: {
+          type: 'skill',
+          name: instance?.tplName ?? 'commonQnA',
+          ...(instance ? { displayName: instance.displayName } : {}),
+        },
+        context: body.context ?? null,
+        runOptions: {
+          skillName: instance?.tplName ?? 'commonQnA',
+          modelItemId: null,
+          projectId: null,
+          locale: null,
+          skillId: trigger.skillId,
+          triggerId: trigger.triggerId,
+          selectedMcpServers: [],
+        },
+        errors: [err.code],
+      });
+    } catch (insertErr) {
+      if (!isUniqueViolation(insertErr)) throw insertErr;
+    }
+  }
+
   /** Makes the run's skill job and queues it; answers whether this call made it. */
   private async startRun(run: TriggerRunRow): Promise<boolean> {
     const trigger = await findTrigger(this.ctx.db, run.uid, run.triggerId);
@@ -179,11 +223,13 @@ export class TriggerScheduler {
         return false;
       }
       if (err instanceof AppError) {
-        // refused as a request would be (no model, quota, a context item gone): recorded, not retried
+        // refused as a request would be (no model, quota, a context item gone): recorded, not
+        // retried, and shown among the skill's jobs as a failed one with the refusal's code
         this.ctx.log.info(
           { triggerId: run.triggerId, code: err.code, msg: err.message },
           'trigger run refused',
         );
+        await this.recordRefusal(run, trigger, body, err);
         await markTriggerRun(this.ctx.db, run, 'failed', `${err.code}: ${err.message}`);
         return false;
       }

@@ -40,7 +40,11 @@ export function AgentServerPicker({ noFunctionCall }: { noFunctionCall: boolean 
           options={enabled.map((s) => ({
             value: s.name,
             label: s.name,
-            desc: t('agent.toolCount', { count: s.toolCount ?? 0 }),
+            // a global server's tools are not listed ahead of a run
+            desc:
+              s.isGlobal && s.toolCount == null
+                ? t('agent.globalServer')
+                : t('agent.toolCount', { count: s.toolCount ?? 0 }),
           }))}
           optionRender={(o) => (
             <span className="ai-agent-servers__option">

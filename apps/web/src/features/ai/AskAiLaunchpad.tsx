@@ -5,7 +5,7 @@
  * skill-response node connected from the context nodes. Also guards leaving while AI writes.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Input, Popover, Select, Spin, Switch, Tag, Tooltip } from 'antd';
+import { Button, Input, Popover, Select, Spin, Switch, Tag, Tooltip, type SelectProps } from 'antd';
 import {
   BookOutlined,
   FileTextOutlined,
@@ -36,6 +36,7 @@ import { AgentServerPicker, useAgentServers } from './AgentServerPicker';
 import { useLaunchpadStore } from './launchpadStore';
 import { takePendingAsk } from './pendingAsk';
 import { runSkill } from './runSkill';
+import { chosenSkill, INSTANCE_PREFIX, skillChoices, type SkillGroup } from './skillChoices';
 import { outputLocale } from './threadActions';
 import { useTranslation } from 'react-i18next';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -52,6 +53,17 @@ const KIND_ICONS: Record<ContextKind, typeof FileTextOutlined> = {
 function useSkills() {
   return useApiQuery('skill.list', {}, { staleTime: 5 * 60_000 });
 }
+
+/** The caller's skill instances, pinned first (the skill screens refresh this list on change). */
+function useInstances() {
+  return useApiQuery(
+    'skill.instance.list',
+    { query: { pageSize: 100, sortByPin: true } },
+    { staleTime: 30_000, meta: { silent: true } },
+  );
+}
+
+const GROUPS: SkillGroup[] = ['pinned', 'builtIn', 'instances'];
 
 function LibraryPicker({ onPick }: { onPick: (item: ContextItem) => void }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'ai' });
@@ -109,6 +121,7 @@ export function AskAiLaunchpad() {
   const { preferences } = useCanvasPreferences();
   const choice = useLaunchpadStore();
   const skills = useSkills();
+  const instances = useInstances();
   const models = useProviderItems('llm');
   const [text, setText] = useState('');
   const [empty, setEmpty] = useState(false);
@@ -122,7 +135,17 @@ export function AskAiLaunchpad() {
   const selectionKey = canvas.selectedNodeIds.join(',');
   useEffect(() => setRemoved(new Set()), [selectionKey]);
 
-  const skill = skills.data?.find((s) => s.name === choice.skillName) ?? skills.data?.[0];
+  const lang = currentLocale();
+  const choices = useMemo(
+    () =>
+      skillChoices(
+        skills.data ?? [],
+        instances.data ?? [],
+        (s) => s.displayName[lang] ?? s.displayName.en ?? s.name,
+      ),
+    [skills.data, instances.data, lang],
+  );
+  const skill = chosenSkill(choices, choice);
   const providers = useProviders();
   // the web toggle needs the skill and a configured web-search provider (there is no built-in one)
   const webSearchSkill =
@@ -139,13 +162,13 @@ export function AskAiLaunchpad() {
   const checks = checkRules(skill, usable);
   const blocking = checks.find((c) => c.problem);
   const llms = (models.data ?? []).filter((m) => m.enabled);
-  const agentServers = useAgentServers(skill?.name === 'agent');
+  const agentServers = useAgentServers(skill?.skillName === 'agent');
   const chosenModel = llms.find((m) => m.itemId === choice.modelItemId);
   const modelCanCall = (m: (typeof llms)[number]) =>
     (m.config as { capabilities?: { functionCall?: boolean } | null }).capabilities?.functionCall === true;
   // the agent needs function calling: warn for the chosen model (or when no model has it)
   const noFunctionCall =
-    skill?.name === 'agent' &&
+    skill?.skillName === 'agent' &&
     llms.length > 0 &&
     (chosenModel ? !modelCanCall(chosenModel) : !llms.some(modelCanCall));
 
@@ -176,16 +199,18 @@ export function AskAiLaunchpad() {
     }
     if (blocking || sending) return;
     setSending(true);
+    // the web toggle turns a plain question into a web search; an instance runs as it is
     const skillName: SkillName =
-      choice.webSearch && webSearchSkill && choice.skillName === 'commonQnA'
+      choice.webSearch && webSearchSkill && !skill?.skillId && skill?.skillName === 'commonQnA'
         ? 'webSearch'
-        : (skill?.name ?? 'commonQnA');
+        : (skill?.skillName ?? 'commonQnA');
     const context = toInvokeContext(usable);
     const selectedMcpServers = choice.mcpServers.filter((n) => agentServers.some((s) => s.name === n));
     const started = await runSkill({
       body: {
         input: { query },
         skillName,
+        ...(skill?.skillId ? { skillId: skill.skillId } : {}),
         ...(context ? { context } : {}),
         ...(choice.modelItemId && llms.some((m) => m.itemId === choice.modelItemId)
           ? { modelItemId: choice.modelItemId }
@@ -206,7 +231,18 @@ export function AskAiLaunchpad() {
     }
   };
 
-  const lang = currentLocale();
+  const optionOf = (c: (typeof choices)[number]) => ({
+    value: c.value,
+    label: c.label,
+    title: c.description || c.label,
+  });
+  // without instances the built-in skills are listed as before, without headings
+  const skillOptions: NonNullable<SelectProps<string>['options']> = choices.some((c) => c.group !== 'builtIn')
+    ? GROUPS.flatMap((group) => {
+        const options = choices.filter((c) => c.group === group).map(optionOf);
+        return options.length ? [{ label: t(`launchpad.skillGroups.${group}`), title: group, options }] : [];
+      })
+    : choices.map(optionOf);
   const kindLabel = (kind: ContextKind) => t(`launchpad.kinds.${kind}`);
   return (
     <div className="ai-launchpad nowheel" data-testid="ai-launchpad">
@@ -288,23 +324,29 @@ export function AskAiLaunchpad() {
         </div>
       ) : null}
       <div className="ai-launchpad__bar">
-        <Select<SkillName>
+        <Select<string>
           size="small"
           variant="borderless"
-          value={skill?.name ?? choice.skillName}
+          value={skill?.value ?? choice.skillName}
           loading={skills.isLoading}
-          onChange={(skillName) => choice.set({ skillName })}
+          onChange={(value) => {
+            const picked = choices.find((c) => c.value === value);
+            if (picked) choice.set({ skillName: picked.skillName, skillId: picked.skillId ?? null });
+          }}
           popupMatchSelectWidth={false}
           prefix={<ThunderboltOutlined />}
           aria-label={t('launchpad.skill')}
-          options={(skills.data ?? []).map((s) => ({
-            value: s.name,
-            label: s.displayName[lang] ?? s.displayName.en ?? s.name,
-            title: s.description,
-          }))}
+          options={skillOptions}
+          optionRender={(o) =>
+            String(o.value).startsWith(INSTANCE_PREFIX) ? (
+              <span data-testid="ai-skill-instance-option">{o.label}</span>
+            ) : (
+              o.label
+            )
+          }
           data-testid="ai-skill-select"
         />
-        {skill?.name === 'agent' ? <AgentServerPicker noFunctionCall={noFunctionCall} /> : null}
+        {skill?.skillName === 'agent' ? <AgentServerPicker noFunctionCall={noFunctionCall} /> : null}
         {llms.length === 0 && models.data ? (
           <Button
             size="small"

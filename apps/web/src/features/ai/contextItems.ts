@@ -90,7 +90,10 @@ export interface RuleCheck {
 }
 
 /** Per rule of the skill: how many items of that kind are chosen and whether that is allowed. */
-export function checkRules(skill: SkillTemplate | undefined, items: readonly ContextItem[]): RuleCheck[] {
+export function checkRules(
+  skill: Pick<SkillTemplate, 'invocationConfig'> | undefined,
+  items: readonly ContextItem[],
+): RuleCheck[] {
   const rules = skill?.invocationConfig.context?.rules ?? [];
   return rules
     .filter((r): r is typeof r & { key: ContextKind } => r.key !== 'codeArtifacts')
@@ -102,7 +105,9 @@ export function checkRules(skill: SkillTemplate | undefined, items: readonly Con
 }
 
 /** Kinds the skill does not take at all (their items are left out). */
-export function unsupportedKinds(skill: SkillTemplate | undefined): Set<ContextKind> {
+export function unsupportedKinds(
+  skill: Pick<SkillTemplate, 'invocationConfig'> | undefined,
+): Set<ContextKind> {
   const rules = skill?.invocationConfig.context?.rules;
   const all: ContextKind[] = ['documents', 'resources', 'contentList', 'urls'];
   if (!rules) return new Set();

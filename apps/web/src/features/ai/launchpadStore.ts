@@ -4,6 +4,8 @@ import type { SkillName } from '@atelier/contract';
 
 interface LaunchpadState {
   skillName: SkillName;
+  /** The chosen skill instance (it runs `skillName` with its settings); null: the built-in skill. */
+  skillId: string | null;
   /** Provider item of the chosen model; null: the user's default chat model. */
   modelItemId: string | null;
   webSearch: boolean;
@@ -15,6 +17,7 @@ interface LaunchpadState {
 
 export const useLaunchpadStore = create<LaunchpadState>()((set) => ({
   skillName: 'commonQnA',
+  skillId: null,
   modelItemId: null,
   webSearch: false,
   knowledge: false,

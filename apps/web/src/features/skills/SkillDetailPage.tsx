@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { App, Button, Empty, Input, Spin, Switch, Table, Tag, Tooltip } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ActionResult, SkillTrigger } from '@atelier/contract';
+import { errorMessage, type ActionResult, type SkillTrigger } from '@atelier/contract';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/apiQuery';
 import { pickLocale } from './localeDict';
@@ -28,6 +28,13 @@ const STATUS_COLOR: Record<string, string> = {
   finish: 'success',
   failed: 'error',
 };
+
+/** Why a job failed, in the app's language (a run stopped by its owner says nothing more). */
+function failureOf(job: ActionResult, language: string): string {
+  const code = job.status === 'failed' ? job.errors?.[0] : undefined;
+  if (!code || code === 'aborted') return '';
+  return errorMessage(code, language.startsWith('zh') ? 'zh-CN' : 'en');
+}
 
 export function SkillDetailPage() {
   const { skillId = '' } = useParams();
@@ -243,12 +250,22 @@ export function SkillDetailPage() {
               {
                 title: t('detail.columns.status'),
                 dataIndex: 'status',
-                width: 120,
-                render: (status: string) => (
-                  <Tag color={STATUS_COLOR[status] ?? 'default'} data-testid="job-status">
-                    {t(`detail.status.${status}`, { defaultValue: status })}
-                  </Tag>
-                ),
+                width: 280,
+                render: (status: string, r) => {
+                  const why = failureOf(r, i18n.language);
+                  return (
+                    <>
+                      <Tag color={STATUS_COLOR[status] ?? 'default'} data-testid="job-status">
+                        {t(`detail.status.${status}`, { defaultValue: status })}
+                      </Tag>
+                      {why ? (
+                        <div className="skill-job__why" data-testid="job-error">
+                          {why}
+                        </div>
+                      ) : null}
+                    </>
+                  );
+                },
               },
               {
                 title: t('detail.columns.createdAt'),

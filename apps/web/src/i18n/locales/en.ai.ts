@@ -4,6 +4,11 @@ export const enAi = {
     placeholder: 'Ask AI anything… (Enter to send, Shift+Enter for a new line)',
     send: 'Send',
     skill: 'Skill',
+    skillGroups: {
+      pinned: 'Pinned',
+      builtIn: 'Built-in skills',
+      instances: 'My skills',
+    },
     model: 'Model',
     defaultModel: 'Default model',
     noModel: 'No chat model yet — add one in settings',
@@ -33,6 +38,7 @@ export const enAi = {
   agent: {
     servers: 'MCP servers',
     serversPlaceholder: 'MCP servers',
+    globalServer: 'Global',
     toolCount: 'Tools: {{count}}',
     noServers: 'No MCP servers — add one',
     needsTools:

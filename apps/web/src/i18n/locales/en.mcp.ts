@@ -42,6 +42,8 @@ export const enMcp = {
   validateFailed: 'Validation failed: {{message}}',
   tools_one: '{{count}} tool',
   tools_other: '{{count}} tools',
+  global: 'Global',
+  globalHint: 'Set up for everyone by the administrator of this instance: you can use it, not change it.',
   status: {
     enabled: 'Enabled',
     disabled: 'Disabled',

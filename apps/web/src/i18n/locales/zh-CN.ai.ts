@@ -8,6 +8,11 @@ export const zhAi: DeepStrings<typeof enAi> = {
     placeholder: '向 AI 提问……（Enter 发送，Shift+Enter 换行）',
     send: '发送',
     skill: '技能',
+    skillGroups: {
+      pinned: '已置顶',
+      builtIn: '内置技能',
+      instances: '我的技能',
+    },
     model: '模型',
     defaultModel: '默认模型',
     noModel: '还没有对话模型——请在设置中添加',
@@ -37,6 +42,7 @@ export const zhAi: DeepStrings<typeof enAi> = {
   agent: {
     servers: 'MCP 服务器',
     serversPlaceholder: 'MCP 服务器',
+    globalServer: '全局',
     toolCount: '工具：{{count}} 个',
     noServers: '还没有 MCP 服务器，去添加',
     needsTools: '智能体需要支持函数调用的模型。请选择其他模型，或在模型设置中为此模型开启“函数调用”。',

@@ -44,6 +44,8 @@ export const zhMcp: typeof enMcp = {
   validateFailed: '验证失败：{{message}}',
   tools_one: '{{count}} 个工具',
   tools_other: '{{count}} 个工具',
+  global: '全局',
+  globalHint: '由本实例管理员为所有人配置：可以使用，不能修改。',
   status: {
     enabled: '已启用',
     disabled: '已停用',

@@ -355,6 +355,13 @@ function McpServerRow({ server, onEdit }: { server: McpServer; onEdit: () => voi
         <div className="ai-settings__row-title">
           <span className="ai-settings__name">{server.name}</span>
           <Tag>{t(`types.${server.type}`)}</Tag>
+          {server.isGlobal ? (
+            <Tooltip title={t('globalHint')}>
+              <Tag color="purple" data-testid="mcp-global">
+                {t('global')}
+              </Tag>
+            </Tooltip>
+          ) : null}
           {status === 'failed' && server.lastError ? (
             <Tooltip title={server.lastError}>
               <Tag color={STATUS_COLOR[status]} data-testid="mcp-status">
@@ -387,44 +394,46 @@ function McpServerRow({ server, onEdit }: { server: McpServer; onEdit: () => voi
           <div className="ai-settings__test ai-settings__test--fail">{server.lastError}</div>
         ) : null}
       </div>
-      <div className="ai-settings__row-actions">
-        <Button
-          size="small"
-          icon={<ApiOutlined />}
-          loading={validate.isPending}
-          onClick={() => void runValidate()}
-          data-testid="mcp-validate"
-        >
-          {t('validate')}
-        </Button>
-        <Switch
-          size="small"
-          checked={server.enabled}
-          aria-label={t('enabled')}
-          loading={update.isPending || validate.isPending}
-          onChange={(enabled) => void setEnabled(enabled)}
-          data-testid="mcp-enabled"
-        />
-        <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('edit')} onClick={onEdit} />
-        <Popconfirm
-          title={t('deleteConfirm', { name: server.name })}
-          onConfirm={() =>
-            remove
-              .mutateAsync({ body: { name: server.name } })
-              .then(() => void message.success(t('deleted')))
-              .catch((err: unknown) => void message.error(t('deleteFailed', { message: errorText(err) })))
-          }
-        >
+      {server.isGlobal ? null : (
+        <div className="ai-settings__row-actions">
           <Button
             size="small"
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('delete')}
-            data-testid="mcp-delete"
+            icon={<ApiOutlined />}
+            loading={validate.isPending}
+            onClick={() => void runValidate()}
+            data-testid="mcp-validate"
+          >
+            {t('validate')}
+          </Button>
+          <Switch
+            size="small"
+            checked={server.enabled}
+            aria-label={t('enabled')}
+            loading={update.isPending || validate.isPending}
+            onChange={(enabled) => void setEnabled(enabled)}
+            data-testid="mcp-enabled"
           />
-        </Popconfirm>
-      </div>
+          <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('edit')} onClick={onEdit} />
+          <Popconfirm
+            title={t('deleteConfirm', { name: server.name })}
+            onConfirm={() =>
+              remove
+                .mutateAsync({ body: { name: server.name } })
+                .then(() => void message.success(t('deleted')))
+                .catch((err: unknown) => void message.error(t('deleteFailed', { message: errorText(err) })))
+            }
+          >
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('delete')}
+              data-testid="mcp-delete"
+            />
+          </Popconfirm>
+        </div>
+      )}
     </li>
   );
 }
