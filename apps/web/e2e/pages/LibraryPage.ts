@@ -1,6 +1,6 @@
 /** Page objects: the library screen, its import modal and the resource detail. */
 import type { Locator, Page } from 'playwright-core';
-import { LONG_WAIT } from '../support/browser';
+import { clickUntil, LONG_WAIT } from '../support/browser';
 
 export interface FilePayload {
   name: string;
@@ -27,17 +27,7 @@ export class ImportModal {
 
   async openTab(key: 'file' | 'image' | 'weblink' | 'text' | 'clipper'): Promise<void> {
     const active = this.root.locator('.ant-tabs-tab-active').getByTestId(`import-tab-${key}`);
-    // a click during the modal's opening animation was once lost on a loaded machine (the tab
-    // never became active): click again until the tab says it is the active one
-    for (let attempt = 0; ; attempt++) {
-      await this.root.getByTestId(`import-tab-${key}`).click();
-      try {
-        await active.waitFor({ timeout: 10_000 });
-        return;
-      } catch (err) {
-        if (attempt >= 5) throw err;
-      }
-    }
+    await clickUntil(this.root.getByTestId(`import-tab-${key}`), active);
   }
 
   /** Chooses files in the upload tab and waits until every row reached `done` or `error`. */
@@ -123,8 +113,7 @@ export class LibraryScreen {
     const id = await row.getAttribute('data-id');
     await row.getByTestId('library-row-more').click();
     await this.page.locator(`[data-testid="library-row-delete"][data-row-id="${id}"]`).click();
-    await this.page.getByTestId('library-delete-confirm').click();
-    await this.row(title).waitFor({ state: 'detached' });
+    await clickUntil(this.page.getByTestId('library-delete-confirm'), this.row(title), 'detached');
   }
 }
 

@@ -102,3 +102,26 @@ export async function clickToFocus(target: Locator): Promise<void> {
   await target.click();
   await waitForFocus(target);
 }
+
+/**
+ * Clicks `target` until `done` reaches `state`. On a loaded machine a click on a dialog that was
+ * still opening was lost twice in CI (the dialog stayed open, nothing happened): each try waits
+ * 10 s for the positive signal, then clicks again if the target is still there.
+ */
+export async function clickUntil(
+  target: Locator,
+  done: Locator,
+  state: 'visible' | 'hidden' | 'detached' = 'visible',
+  tries = 6,
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    if (attempt === 0) await target.click();
+    else if (await target.isVisible()) await target.click({ timeout: 5_000 }).catch(() => undefined);
+    try {
+      await done.waitFor({ state, timeout: 10_000 });
+      return;
+    } catch (err) {
+      if (attempt >= tries - 1) throw err;
+    }
+  }
+}
