@@ -12,7 +12,7 @@ import { describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, sendFresh, skipOnboarding } from './support/api';
-import { LONG_WAIT, screenshot, waitForFocus } from './support/browser';
+import { clickUntil, LONG_WAIT, screenshot, waitForFocus } from './support/browser';
 import { e2eTest } from './support/fixture';
 import { buildPng } from './support/files';
 import { CanvasListPage } from './pages/CanvasPage';
@@ -111,8 +111,9 @@ describe('canvas names', () => {
         });
       await card.getByTestId('canvas-card-more').click();
       await page.getByTestId('canvas-menu-duplicate').last().click();
-      await page.getByTestId('canvas-duplicate-confirm').click();
-      await page.getByTestId('canvas-duplicate-confirm').waitFor({ state: 'detached' });
+      const confirm = page.getByTestId('canvas-duplicate-confirm');
+      // the button shows loading while the copy is made, so a second click cannot copy twice
+      await clickUntil(confirm, confirm, 'detached');
       await expect.poll(() => page.getByTestId('canvas-card').count()).toBe(2 + i);
     }
     await expect
