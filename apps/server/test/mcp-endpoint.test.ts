@@ -3,7 +3,7 @@
  * streamable HTTP: tools listed by scope, search, create a document, put it on a canvas, read
  * it back; another user's token sees none of it; no token or a bad one answers 401.
  */
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CreatedApiToken } from '@atelier/contract';
@@ -55,11 +55,17 @@ describe('/mcp', () => {
     const listed = (await call<{ canvasId: string }[]>(client, 'list_canvases', {})).json();
     expect(listed.map((c) => c.canvasId)).toContain(canvas.canvasId);
 
-    const found = await call<{ title: string; domain: string }[]>(client, 'search_library', {
-      query: 'Zanzibar',
-    });
-    expect(found.isError, found.text).toBe(false);
-    expect(found.json().map((r) => r.title)).toContain('Zanzibar spice notes');
+    // the resource is searchable once its ingestion has indexed it (a job, not the create call)
+    await vi.waitFor(
+      async () => {
+        const found = await call<{ title: string; domain: string }[]>(client, 'search_library', {
+          query: 'Zanzibar',
+        });
+        expect(found.isError, found.text).toBe(false);
+        expect(found.json().map((r) => r.title)).toContain('Zanzibar spice notes');
+      },
+      { timeout: 60_000, interval: 100 },
+    );
 
     const created = await call<{ docId: string }>(client, 'create_document', {
       title: 'Written by an agent',
