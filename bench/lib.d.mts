@@ -7,3 +7,7 @@ export function rssMb(pid: number): number;
 export const fmt: (n: number, digits?: number) => string;
 /** Serves the files of `dir` on 127.0.0.1 (`/` is index.html). */
 export function serveStatic(dir: string): Promise<{ base: string; close: () => Promise<void> }>;
+export function autocannonRps(
+  url: string,
+  options?: { cookie?: string; seconds?: number; connections?: number },
+): Promise<number>;

@@ -1,9 +1,13 @@
 // Small helpers shared by the benchmarks: free ports, waiting for health, percentiles, RSS, a
 // static file server for pages the benchmarks build.
+import { execFile } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { promisify } from 'node:util';
+
+const runFile = promisify(execFile);
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -67,4 +71,20 @@ export async function serveStatic(dir) {
   const port = await freePort();
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
   return { base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/**
+ * Average requests per second of GET `url` under autocannon, run in a child process so the load
+ * does not share the event loop of a server living in the caller's process. Throws on any non-2xx
+ * answer or error, so a figure never counts failures.
+ */
+export async function autocannonRps(url, { cookie, seconds = 8, connections = 10 } = {}) {
+  const args = ['autocannon', '-j', '-c', String(connections), '-d', String(seconds)];
+  if (cookie) args.push('-H', `cookie: ${cookie}`);
+  args.push(url);
+  const { stdout } = await runFile('npx', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = JSON.parse(stdout);
+  if (out.non2xx || out.errors)
+    throw new Error(`load on ${url}: ${out.non2xx} non-2xx, ${out.errors} errors`);
+  return out.requests.average;
 }

@@ -1,8 +1,6 @@
 // Requests per second of an authenticated GET /v1/user/settings against a bare Fastify route
 // doing the same query on the same database in the same run (goal: Atelier ≥ 60% of bare).
 // Load comes from autocannon in a child process so it does not share the server's event loop.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,24 +9,14 @@ import Fastify from 'fastify';
 import { loadConfig } from '../apps/server/src/config.js';
 import { authIdentities, users } from '../apps/server/src/db/schema/index.js';
 import { startServer } from '../apps/server/src/server.js';
+import { autocannonRps } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-rps-'));
-
-const run = promisify(execFile);
-
-// Async on purpose: the server runs in this process, so blocking here would starve it.
-async function load(url: string, cookie?: string): Promise<number> {
-  const args = ['autocannon', '-j', '-c', String(CONNECTIONS), '-d', String(DURATION)];
-  if (cookie) args.push('-H', `cookie: ${cookie}`);
-  args.push(url);
-  const { stdout } = await run('npx', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const out = JSON.parse(stdout) as { requests: { average: number }; non2xx: number; errors: number };
-  if (out.non2xx || out.errors)
-    throw new Error(`load on ${url}: ${out.non2xx} non-2xx, ${out.errors} errors`);
-  return out.requests.average;
-}
+// async on purpose: the server runs in this process, so blocking here would starve it
+const load = (url: string, cookie?: string) =>
+  autocannonRps(url, { cookie, seconds: DURATION, connections: CONNECTIONS });
 
 const server = await startServer(
   loadConfig({

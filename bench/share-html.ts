@@ -3,28 +3,18 @@
 // link holder. Load comes from autocannon in a child process so it does not share the event loop.
 // Peer, in the same run and process: a bare Fastify route answering the very same bytes from
 // memory (no session, no share lookup, no headers of ours), the ceiling of this machine for the page.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { loadConfig } from '../apps/server/src/config.js';
 import { startServer } from '../apps/server/src/server.js';
+import { autocannonRps } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-share-'));
-const run = promisify(execFile);
-
-async function load(url: string): Promise<number> {
-  const args = ['autocannon', '-j', '-c', String(CONNECTIONS), '-d', String(DURATION), url];
-  const { stdout } = await run('npx', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const out = JSON.parse(stdout) as { requests: { average: number }; non2xx: number; errors: number };
-  if (out.non2xx || out.errors)
-    throw new Error(`load on ${url}: ${out.non2xx} non-2xx, ${out.errors} errors`);
-  return out.requests.average;
-}
+const load = (url: string) => autocannonRps(url, { seconds: DURATION, connections: CONNECTIONS });
 
 const server = await startServer(
   loadConfig({
