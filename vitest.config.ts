@@ -12,6 +12,12 @@ const workers = Number(process.env.TEST_WORKERS) || Math.max(2, Math.min(availab
 // 2-core machine at load 20-30 three files at once timed tests out (docs/benchmarks.md, 2026-11-26).
 const e2eParallel = process.env.E2E_PARALLEL === '1';
 
+// In CI a failed integration or browser test runs once more. Sessions were lost to single tests
+// that failed on a loaded machine (a lost click, a search before ingestion); a retry keeps such a
+// failure from sinking the run, and `npm test` prints every test that needed one (RETRIED lines,
+// scripts/retried-reporter.mjs) so it is fixed, not forgotten. Local runs never retry.
+const retry = process.env.CI ? 1 : 0;
+
 const integrationFiles = ['apps/server/test/**/*.test.ts'];
 // migrates one template database per run; each test file's server starts from a copy of it
 const integrationSetup = './apps/server/test/helpers/global-setup.ts';
@@ -29,6 +35,7 @@ function integrationProjects(name: string, db: 'pglite' | 'postgres') {
     // generous for a loaded 2-core machine; a hung test still fails
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    retry,
   };
   return [
     { test: { ...common, name, include: integrationFiles, exclude: isolatedFiles, isolate: false } },
@@ -66,6 +73,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // one file at a time (a sequential group after the others) unless E2E_PARALLEL=1
           fileParallelism: e2eParallel,
+          retry,
         },
       },
     ],

@@ -4,7 +4,7 @@
 // other vitest projects (unit, web, integration on PGlite and, with TEST_DATABASE_URL, on
 // PostgreSQL). Ends with one plain summary line 'tests: N passed, N failed' for CI.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -92,7 +92,25 @@ async function staticChecks() {
 }
 
 function vitestArgs(report, extra) {
-  return ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra];
+  return [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--reporter=./scripts/retried-reporter.mjs',
+    `--outputFile.json=${report}`,
+    ...extra,
+  ];
+}
+
+/** The tests of a run that passed only on a retry (scripts/retried-reporter.mjs), printed loudly. */
+function printRetried(file) {
+  if (!existsSync(file)) return;
+  const retried = JSON.parse(readFileSync(file, 'utf8'));
+  for (const r of retried) {
+    console.log(`== RETRIED (${r.state} after ${r.retries} retry): ${r.file} > ${r.test}`);
+    if (r.errors[0]) console.log(`   first failure: ${r.errors[0].split('\n')[0]}`);
+  }
 }
 
 /** Sums a vitest JSON report; a missing report counts as one failure when the run failed. */
@@ -130,6 +148,9 @@ if (extra.length) {
 step('build', npm, ['run', 'build']);
 const browserReport = join(outDir, 'vitest-browser.json');
 const restReport = join(outDir, 'vitest.json');
+const browserRetried = join(outDir, 'retried-browser.json');
+const restRetried = join(outDir, 'retried.json');
+for (const stale of [browserRetried, restRetried]) rmSync(stale, { force: true });
 console.log(
   '\n== tests: [checks] and [tests] (every project but the browser), then [browser] vitest run --project browser',
 );
@@ -141,9 +162,18 @@ const rest = await (async () => {
   const failedCheck = await staticChecks();
   if (failedCheck) return { check: failedCheck };
   const projects = ['unit', 'web', 'integration-*'].flatMap((p) => ['--project', p]);
-  return { run: await prefixed('tests', 'npx', vitestArgs(restReport, projects)) };
+  return {
+    run: await prefixed('tests', 'npx', vitestArgs(restReport, projects), {
+      ...process.env,
+      RETRIED_REPORT: restRetried,
+    }),
+  };
 })();
-const browser = await prefixed('browser', 'npx', vitestArgs(browserReport, ['--project', 'browser']));
+const browser = await prefixed('browser', 'npx', vitestArgs(browserReport, ['--project', 'browser']), {
+  ...process.env,
+  RETRIED_REPORT: browserRetried,
+});
+printRetried(browserRetried);
 const b = counts(browserReport, browser.status);
 console.log(`\n== browser: ${(browser.ms / 1000).toFixed(1)} s, ${b.passed} passed, ${b.failed} failed`);
 if (rest.check) {
@@ -152,6 +182,7 @@ if (rest.check) {
   process.exit(1);
 }
 const o = counts(restReport, rest.run.status);
+printRetried(restRetried);
 console.log(
   `== other projects: ${(rest.run.ms / 1000).toFixed(1)} s, ${o.passed} passed, ${o.failed} failed`,
 );

@@ -7,7 +7,7 @@
 import { describe, expect } from 'vitest';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { sendFresh, skipOnboarding } from './support/api';
-import { clickToFocus, LONG_WAIT, screenshot } from './support/browser';
+import { chooseMenuItem, clickToFocus, LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
 import { CanvasListPage, CanvasScreen, downloadBytes } from './pages/CanvasPage';
@@ -72,13 +72,9 @@ describe('canvas', () => {
       );
 
       // the document exports as DOCX from the panel's export menu (a zip: starts with PK)
-      const [docx] = await Promise.all([
-        page.waitForEvent('download', { timeout: LONG_WAIT }),
-        (async () => {
-          await page.getByTestId('doc-export').click();
-          await page.getByRole('menuitem', { name: /docx/i }).click();
-        })(),
-      ]);
+      const docxDownload = page.waitForEvent('download', { timeout: LONG_WAIT });
+      await chooseMenuItem(page.getByTestId('doc-export'), page.getByRole('menuitem', { name: /docx/i }));
+      const docx = await docxDownload;
       const docxBytes = await downloadBytes(docx);
       expect(docxBytes.subarray(0, 2).toString('latin1')).toBe('PK');
 

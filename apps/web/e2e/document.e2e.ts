@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { clickToFocus, LONG_WAIT, openPage, screenshot } from './support/browser';
+import { chooseMenuItem, clickToFocus, LONG_WAIT, openPage, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 const it = e2eTest();
@@ -119,11 +119,9 @@ describe('document editor', () => {
   });
 
   it('exports DOCX and switches to read-only', async () => {
-    await page.getByTestId('doc-export').click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByText('Word (.docx)').click(),
-    ]);
+    const docx = page.waitForEvent('download', { timeout: LONG_WAIT });
+    await chooseMenuItem(page.getByTestId('doc-export'), page.getByText('Word (.docx)'));
+    const download = await docx;
     const bytes = readFileSync(await download.path());
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(download.suggestedFilename()).toMatch(/\.docx$/);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { importCanvas, skipOnboarding } from './support/api';
 import { downloadBytes } from './pages/CanvasPage';
-import { LONG_WAIT, screenshot } from './support/browser';
+import { chooseMenuItem, LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 const it = e2eTest();
@@ -114,11 +114,9 @@ describe('pages', () => {
     await page.getByTestId('slideshow-close').click();
 
     // export the page as PDF from the editor
-    await page.getByTestId('page-export').click();
-    const [pdf] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('page-export-pdf').click(),
-    ]);
+    const pdfDownload = page.waitForEvent('download', { timeout: LONG_WAIT });
+    await chooseMenuItem(page.getByTestId('page-export'), page.getByTestId('page-export-pdf'));
+    const pdf = await pdfDownload;
     expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
     expect((await downloadBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
@@ -145,11 +143,12 @@ describe('pages', () => {
     await waitForSlideTitle(viewer.page, a);
     await screenshot(viewer.page, 'pages-shared-light-en');
     // and downloads it as PowerPoint
-    await viewer.page.getByTestId('share-page-export').click();
-    const [pptx] = await Promise.all([
-      viewer.page.waitForEvent('download'),
-      viewer.page.getByTestId('share-page-export-pptx').click(),
-    ]);
+    const pptxDownload = viewer.page.waitForEvent('download', { timeout: LONG_WAIT });
+    await chooseMenuItem(
+      viewer.page.getByTestId('share-page-export'),
+      viewer.page.getByTestId('share-page-export-pptx'),
+    );
+    const pptx = await pptxDownload;
     expect(pptx.suggestedFilename()).toMatch(/\.pptx$/);
     expect((await downloadBytes(pptx)).subarray(0, 2).toString('latin1')).toBe('PK');
 

@@ -125,3 +125,22 @@ export async function clickUntil(
     }
   }
 }
+
+/**
+ * Opens the dropdown menu of `button` and clicks its `item`, again while the menu is still open
+ * after the click. In CI a click on a menu item that was still sliding in was lost once (the menu
+ * stayed open, no export started, the test waited 60 s for a download). A dropdown closes when
+ * an item is chosen, so "the item is hidden" is the positive signal.
+ */
+export async function chooseMenuItem(button: Locator, item: Locator, tries = 6): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (!(await item.isVisible())) await button.click({ timeout: 10_000 });
+      await item.click({ timeout: 10_000 });
+      await item.waitFor({ state: 'hidden', timeout: 10_000 });
+      return;
+    } catch (err) {
+      if (attempt >= tries - 1) throw err;
+    }
+  }
+}
