@@ -8,7 +8,8 @@
  * - a signed-in second user duplicates an allowed share and lands on the copy; the "Shared by me"
  *   list shows the share; screenshots of the dialog, viewer and list in light/dark × en/zh-CN;
  * - the viewer is its own lean page (none of the app's entry, router or strings load), and its
- *   "Sign in" goes through the app's sign-in dialog and back to the share, now with "Duplicate".
+ *   "Sign in" goes through the app's sign-in dialog and back to the share, now with "Duplicate";
+ * - memo cards draw their Markdown (heading, emphasis, list, link) as the panel does, light and dark.
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -239,6 +240,33 @@ describe('shares', () => {
         });
       expect(second.page.url()).not.toContain(canvasId);
       await second.page.locator('.react-flow__node').first().waitFor();
+    }
+  });
+
+  it('draws a memo card\'s Markdown instead of its raw text', async ({ server, open }) => {
+    const owner = await open();
+    await createAccount(server, owner.context.request, uniqueEmail('share-memo-md'));
+    await skipOnboarding(owner.context.request);
+    const text = '# Trip plan\n\n- **Pack** the tent\n- Buy [maps](https://example.com/maps)\n\n> Leave at _dawn_';
+    const canvasId = await importCanvas(owner.context.request, 'Memo Markdown', [memo('a', 0, text)]);
+    const share = await apiCall<{ url: string }>(owner.context.request, 'POST', '/share/new', {
+      entityType: 'canvas',
+      entityId: canvasId,
+    });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const viewer = await open({ colorScheme });
+      await viewer.page.goto(share.url);
+      const card = viewerNodes(viewer.page).first();
+      const body = card.getByTestId('share-memo-text');
+      await body.waitFor({ timeout: LONG_WAIT });
+      expect(await body.locator('h1').textContent()).toBe('Trip plan');
+      expect(await body.locator('li').count()).toBe(2);
+      expect(await body.locator('strong').textContent()).toBe('Pack');
+      expect(await body.locator('em').textContent()).toBe('dawn');
+      expect(await body.locator('a').getAttribute('href')).toBe('https://example.com/maps');
+      const shown = (await card.textContent()) ?? '';
+      expect(shown).not.toMatch(/[#*>_[\]]/);
+      await shot(viewer.page, `viewer-memo-markdown-${colorScheme}`);
     }
   });
 });

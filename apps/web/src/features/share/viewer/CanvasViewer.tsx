@@ -16,8 +16,18 @@ import { useLiveCanvas } from './useLiveShare';
 import { useShareDetail } from './useShareDetail';
 import { viewerFor, type ShareViewerProps } from './viewers';
 
-// The Markdown renderer loads when a memo is opened, not with the canvas.
+// The Markdown renderer is its own chunk: it loads when the canvas holds a memo (or one is opened),
+// not with the viewer's entry. Until it arrives a memo card shows its text as written.
 const Markdown = lazy(() => import('../../ai/Markdown').then((m) => ({ default: m.Markdown })));
+
+/** A memo card's text drawn as Markdown (headings, lists, emphasis, links), like the side panel. */
+function MemoText({ text }: { text: string }) {
+  return (
+    <Suspense fallback={<div className="share-node__memo share-node__memo--plain">{text}</div>}>
+      <Markdown text={text} className="share-node__memo share-markdown" testId="share-memo-text" />
+    </Suspense>
+  );
+}
 
 type ViewerNodeData = { node: CanvasNode; label: string };
 type ViewerFlowNode = Node<ViewerNodeData, 'shared' | 'sharedGroup'>;
@@ -29,9 +39,11 @@ const SharedNode = memo(function SharedNode({ data }: NodeProps<ViewerFlowNode>)
     <div className="share-node" data-type={node.type} data-testid="share-canvas-node">
       <Handle type="target" position={Position.Left} isConnectable={false} />
       <div className="share-node__type">{label}</div>
-      <div className="share-node__title">{node.data.title}</div>
+      {node.data.title ? <div className="share-node__title">{node.data.title}</div> : null}
       {typeof image === 'string' ? (
         <img className="share-node__image" src={image} alt={node.data.title} loading="lazy" />
+      ) : node.type === 'memo' && node.data.contentPreview ? (
+        <MemoText text={node.data.contentPreview} />
       ) : node.data.contentPreview ? (
         <div className="share-node__preview">{node.data.contentPreview}</div>
       ) : null}
