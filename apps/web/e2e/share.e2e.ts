@@ -243,11 +243,12 @@ describe('shares', () => {
     }
   });
 
-  it('draws a memo card\'s Markdown instead of its raw text', async ({ server, open }) => {
+  it("draws a memo card's Markdown instead of its raw text", async ({ server, open }) => {
     const owner = await open();
     await createAccount(server, owner.context.request, uniqueEmail('share-memo-md'));
     await skipOnboarding(owner.context.request);
-    const text = '# Trip plan\n\n- **Pack** the tent\n- Buy [maps](https://example.com/maps)\n\n> Leave at _dawn_';
+    const text =
+      '# Trip plan\n\n- **Pack** the tent\n- Buy [maps](https://example.com/maps)\n\n> Leave at _dawn_';
     const canvasId = await importCanvas(owner.context.request, 'Memo Markdown', [memo('a', 0, text)]);
     const share = await apiCall<{ url: string }>(owner.context.request, 'POST', '/share/new', {
       entityType: 'canvas',
