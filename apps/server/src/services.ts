@@ -80,7 +80,7 @@ export function buildServices(ctx: AppContext): Services {
   const apiTokens = new ApiTokenService(ctx.db, ctx.clock, (err) =>
     ctx.log.warn({ err }, 'could not record an API token use'),
   );
-  const pages = new PageService(ctx, canvases, shares);
+  const pages = new PageService(ctx, canvases, shares, uploads);
   registerPageShares(ctx.db, shares, pages);
   const templates = new TemplateService(ctx, shares, uploads);
   return {

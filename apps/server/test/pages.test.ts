@@ -2,13 +2,14 @@
  * Pages (issue 11) over real HTTP: creating the canvas's page from slideshow-type nodes only,
  * reorder / remove / rename, the status filter, publishing as a page share (slides in order with
  * child shares, readable anonymously), unpublishing and deleting (the link goes), and the owner /
- * other user / anonymous matrix over every route.
+ * other user / anonymous matrix over every route; the page cover (set, validated, cleared, copied
+ * into the share on publish so visitors load it without the owner's private file URL).
  */
 import type { PageDetail, Page, ShareRecord, SharedContent } from '@atelier/contract';
 import { describe, expect } from 'vitest';
 import { buildDocument, type BuiltUser } from './helpers/factories.js';
 import { serverTest } from './helpers/fixtures.js';
-import { expectData, expectFailure, importCanvas } from './helpers/items.js';
+import { expectData, expectFailure, importCanvas, PNG, uploadFile } from './helpers/items.js';
 
 const it = serverTest({ RATE_LIMIT_PER_IP: '100000' });
 
@@ -177,5 +178,68 @@ describe('pages', () => {
     const after = expectData<PageDetail>(await alice.get(`/v1/pages/${id}`));
     expect(after).toMatchObject({ title: page.title, status: 'draft' });
     expect(after.nodeRelations).toHaveLength(2);
+  });
+
+  it('sets and clears a page cover; publishing copies it into the share', async ({ server, alice, bob }) => {
+    const { canvasId, ids } = await aliceCanvas(alice);
+    const page = expectData<PageDetail>(
+      await alice.post(`/v1/pages/canvas/${canvasId}/nodes`, { nodeIds: [ids.doc!, ids.memo!] }),
+    );
+    expect(page.coverUrl).toBeNull();
+    const id = page.pageId;
+    const cover = await uploadFile(alice.client, { body: PNG, name: 'cover.png', type: 'image/png' });
+    const set = await json<PageDetail>(alice, 'PUT', `/v1/pages/${id}`, { coverStorageKey: cover });
+    expect(set.body.success).toBe(true);
+    const ownUrl = set.body.data.coverUrl!;
+    expect(ownUrl).toContain(`/v1/misc/static/${encodeURIComponent(cover)}`);
+    expect(expectData<PageDetail>(await alice.get(`/v1/pages/${id}`)).coverUrl).toBe(ownUrl);
+    expect(expectData<Page[]>(await alice.get('/v1/pages')).find((p) => p.pageId === id)?.coverUrl).toBe(
+      ownUrl,
+    );
+    // the owner loads her private upload; nobody else does
+    const path = (url: string) => new URL(url, 'http://x').pathname;
+    const isImage = async (res: Response) => {
+      const type = res.headers.get('content-type') ?? '';
+      await res.arrayBuffer();
+      return type.startsWith('image/');
+    };
+    expect(await isImage(await alice.client.fetch(path(ownUrl)))).toBe(true);
+    const anon = server.client();
+    expect(await isImage(await anon.fetch(path(ownUrl)))).toBe(false);
+    expect(await isImage(await bob.client.fetch(path(ownUrl)))).toBe(false);
+
+    // Refused: not an image, not her file, no such file, not a string; Bob cannot set it.
+    const text = await uploadFile(alice.client, { body: 'hello', name: 'a.txt', type: 'text/plain' });
+    const bobs = await uploadFile(bob.client, { body: PNG, name: 'bob.png', type: 'image/png' });
+    const put = (user: BuiltUser, body: unknown) => json<PageDetail>(user, 'PUT', `/v1/pages/${id}`, body);
+    expect((await put(alice, { coverStorageKey: text })).body.errCode).toBe('E0003');
+    expect((await put(alice, { coverStorageKey: bobs })).body.errCode).toBe('E1012');
+    expect((await put(alice, { coverStorageKey: 'nope' })).body.errCode).toBe('E1012');
+    expect((await put(alice, { coverStorageKey: 42 })).body.errCode).toBe('E0003');
+    expect((await put(bob, { coverStorageKey: bobs })).body.errCode).toBe('E1010');
+    expect((await put(bob, { coverStorageKey: null })).body.errCode).toBe('E1010');
+    expect((await anon.json('PUT', `/v1/pages/${id}`, { coverStorageKey: null })).status).toBe(401);
+    expect(expectData<PageDetail>(await alice.get(`/v1/pages/${id}`)).coverUrl).toBe(ownUrl);
+
+    // Publish: the snapshot's cover is the share's copy, public with the link.
+    const share = expectData<ShareRecord>(await alice.post(`/v1/pages/${id}/share`));
+    const seen = expectData<SharedContent>(await anon.get('/v1/share/detail', { shareId: share.shareId }));
+    if (seen.data.kind !== 'page') throw new Error(`a page snapshot, not ${seen.data.kind}`);
+    const sharedUrl = seen.data.coverUrl!;
+    expect(sharedUrl).toMatch(new RegExp(`/share/${share.shareId}/files/cover$`));
+    expect(sharedUrl).not.toContain('/misc/static');
+    const image = await anon.fetch(path(sharedUrl));
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    // the page's HTML names it as the link preview image
+    const html = await (await anon.fetch(`/share/${share.shareId}`)).text();
+    expect(html).toContain(`/share/${share.shareId}/files/cover`);
+
+    // Cleared: the page has none; publishing again removes the share's copy.
+    expect((await put(alice, { coverStorageKey: null })).body.data.coverUrl).toBeNull();
+    expectData<ShareRecord>(await alice.post(`/v1/pages/${id}/share`));
+    const after = expectData<SharedContent>(await anon.get('/v1/share/detail', { shareId: share.shareId }));
+    expect(after.data).toMatchObject({ kind: 'page', coverUrl: null });
+    expect((await anon.fetch(path(sharedUrl))).status).toBe(404);
   });
 });

@@ -6,6 +6,7 @@ import {
   IdSchema,
   MetadataSchema,
   PageQuerySchema,
+  StorageKeySchema,
   TimestampSchema,
   TitleSchema,
 } from './common.js';
@@ -83,6 +84,11 @@ export const UpdatePageSchema = z.object({
     .array(z.object({ nodeId: IdSchema, orderIndex: z.number().int().min(0).max(100_000) }))
     .max(LIMITS.maxCanvasNodes)
     .optional(),
+  /**
+   * The page's cover (spec §3 coverUrl): one of the caller's uploaded PNG, JPEG, GIF or WebP images
+   * (POST /misc/upload); null removes it. Publishing copies it into the share's storage.
+   */
+  coverStorageKey: StorageKeySchema.nullable().optional(),
   /** Ours beyond the spec's three fields: how the page is laid out when shown. */
   pageConfig: PageConfigSchema.partial().optional(),
 });

@@ -21,26 +21,28 @@ function sendFile(reply: FastifyReply, file: ExportedFile): typeof RAW {
 
 export function pageHandlers(ctx: AppContext, services: Services): Handlers {
   const pages = services.pages;
+  const url = ctx.config.fileBaseUrl;
   return {
     'pages.addNodes': async ({ user, params, body }) =>
-      presentPageDetail(await pages.addNodes(user.uid, params.canvasId, body.nodeIds)),
+      presentPageDetail(await pages.addNodes(user.uid, params.canvasId, body.nodeIds), url),
     'pages.byCanvas': async ({ user, params }) =>
-      presentPageDetail(await pages.byCanvas(user.uid, params.canvasId)),
+      presentPageDetail(await pages.byCanvas(user.uid, params.canvasId), url),
     'pages.detail': async ({ user, params }) =>
-      presentPageDetail(await pages.detail(user.uid, params.pageId)),
-    'pages.list': async ({ user, query }) => (await pages.list(user.uid, query)).map(presentPage),
+      presentPageDetail(await pages.detail(user.uid, params.pageId), url),
+    'pages.list': async ({ user, query }) =>
+      (await pages.list(user.uid, query)).map((p) => presentPage(p, url)),
     'pages.update': async ({ user, params, body }) =>
-      presentPageDetail(await pages.update(user.uid, params.pageId, body)),
+      presentPageDetail(await pages.update(user.uid, params.pageId, body), url),
     'pages.delete': async ({ user, params }) => {
       await pages.delete(user.uid, params.pageId);
       return {};
     },
     'pages.deleteNode': async ({ user, params }) =>
-      presentPageDetail(await pages.deleteNode(user.uid, params.pageId, params.nodeId)),
+      presentPageDetail(await pages.deleteNode(user.uid, params.pageId, params.nodeId), url),
     'pages.share': async ({ user, params }) =>
       presentShare(services.shares, await pages.publish(user.uid, params.pageId)),
     'pages.unpublish': async ({ user, params }) =>
-      presentPageDetail(await pages.unpublish(user.uid, params.pageId)),
+      presentPageDetail(await pages.unpublish(user.uid, params.pageId), url),
     'pages.export': async ({ user, params, query, reply }) =>
       sendFile(reply, await exportPage(ctx, services, user.uid, params.pageId, query.format)),
     // A published page's slides for anyone who may open its share (issue 11 point 9).

@@ -26,6 +26,7 @@ import { accessFor, userActor, type AccessAction } from '../access/access.js';
 import type { CanvasService } from '../canvas/canvas.service.js';
 import { loadCanvas } from '../canvas/canvas.service.js';
 import type { ShareService } from '../share/share.service.js';
+import type { UploadService } from '../upload/upload.service.js';
 
 export type PageRow = typeof pages.$inferSelect;
 export type PageRelationRow = typeof pageNodeRelations.$inferSelect;
@@ -56,6 +57,8 @@ export async function loadPage(
   return row;
 }
 
+const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
 export const defaultPageConfig = (): PageConfig => PageConfigSchema.parse({});
 
 export class PageService {
@@ -63,7 +66,20 @@ export class PageService {
     private readonly ctx: AppContext,
     private readonly canvases: CanvasService,
     private readonly shares: ShareService,
+    private readonly files: UploadService,
   ) {}
+
+  /** A cover is one of the caller's own uploads, a PNG, JPEG, GIF or WebP image (like a template's). */
+  private async checkCover(uid: string, storageKey: string): Promise<string> {
+    const file = await this.files.readOwnedFile(uid, storageKey).catch((err: unknown) => {
+      if (err instanceof AppError) throw new AppError(err.code, 'coverStorageKey: no such file');
+      throw err;
+    });
+    if (!COVER_TYPES.includes(file.contentType.toLowerCase())) {
+      throw badRequest('coverStorageKey: the cover must be a PNG, JPEG, GIF or WebP image');
+    }
+    return storageKey;
+  }
 
   private get db() {
     return this.ctx.db;
@@ -220,6 +236,10 @@ export class PageService {
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;
     if (input.pageConfig) patch.pageConfig = { ...current.pageConfig, ...input.pageConfig };
+    if (input.coverStorageKey !== undefined) {
+      patch.coverStorageKey =
+        input.coverStorageKey === null ? null : await this.checkCover(uid, input.coverStorageKey);
+    }
     const page = await this.db.transaction(async (tx) => {
       for (const r of input.nodeRelations ?? []) {
         await tx

@@ -78,6 +78,11 @@ export interface PublishInput {
   templateId?: string;
   /** One of the caller's uploaded files, copied as the share's cover (link preview image). */
   coverStorageKey?: string;
+  /**
+   * More of the caller's uploaded files copied into the share, by file name (letters, digits, `-`,
+   * `_`; not a name the snapshot uses): e.g. a template's own cover, public with the share.
+   */
+  extraFiles?: Record<string, string>;
 }
 
 export interface UpdateShareInput {
@@ -245,8 +250,13 @@ export class ShareService {
         .returning();
     }
     try {
-      const cover = input.coverStorageKey ? await this.ownedFile(uid, input.coverStorageKey) : null;
-      const published = await this.publishSnapshot(uid, row!, input.title, cover);
+      const extra: Record<string, ShareFileCopy> = {};
+      for (const [name, key] of Object.entries(input.extraFiles ?? {})) {
+        if (!FILE_NAME.test(name)) throw badRequest(`extraFiles: ${name} is not a file name`);
+        extra[name] = await this.ownedFile(uid, key);
+      }
+      if (input.coverStorageKey) extra.cover = await this.ownedFile(uid, input.coverStorageKey);
+      const published = await this.publishSnapshot(uid, row!, input.title, extra);
       await this.syncPage(published, 'published');
       return published;
     } catch (err) {
@@ -279,7 +289,7 @@ export class ShareService {
     uid: string,
     row: ShareRow,
     title?: string,
-    cover?: ShareFileCopy | null,
+    extra: Record<string, ShareFileCopy> = {},
   ): Promise<ShareRow> {
     const build = snapshotBuilder(row.entityType);
     if (!build) throw badRequest(`entityType: ${row.entityType} cannot be shared`);
@@ -304,7 +314,7 @@ export class ShareService {
     await this.ctx.storage.put(key, Buffer.from(JSON.stringify(built.data)), {
       contentType: 'application/json',
     });
-    const copied = await this.copyFiles(row, { ...built.files, ...(cover ? { cover } : {}) });
+    const copied = await this.copyFiles(row, { ...built.files, ...extra });
     const [updated] = await this.ctx.db
       .update(shares)
       .set({
@@ -392,6 +402,34 @@ export class ShareService {
       if (!out[name]) await this.ctx.storage.delete(fileKey(row.shareId, name)).catch(() => undefined);
     }
     return out;
+  }
+
+  /**
+   * Copies one of the owner's uploads into their share as file `name` (served at
+   * /share/{id}/files/{name} like the snapshot's files), or removes that file (null), without
+   * publishing the entity again. A later publish keeps it only when given again (`extraFiles`).
+   */
+  async setFile(uid: string, shareId: string, name: string, storageKey: string | null): Promise<ShareRow> {
+    if (!FILE_NAME.test(name)) throw badRequest(`name: ${name} is not a file name`);
+    return this.writing(async () => {
+      const row = await this.own(uid, shareId);
+      const files = { ...row.files };
+      if (storageKey) {
+        const from = await this.ownedFile(uid, storageKey);
+        const body = await readAll(await this.ctx.storage.get(from.fromKey));
+        await this.ctx.storage.put(fileKey(row.shareId, name), body, { contentType: from.contentType });
+        files[name] = { contentType: from.contentType };
+      } else if (files[name]) {
+        delete files[name];
+        await this.ctx.storage.delete(fileKey(row.shareId, name)).catch(() => undefined);
+      }
+      const [updated] = await this.ctx.db
+        .update(shares)
+        .set({ files, updatedAt: now() })
+        .where(eq(shares.shareId, row.shareId))
+        .returning();
+      return updated!;
+    });
   }
 
   // ---- settings, listing, revoking ----

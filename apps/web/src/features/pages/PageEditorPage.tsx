@@ -1,11 +1,12 @@
 /**
- * The page editor (/pages/:pageId): title and description, slides reordered by drag or with
- * Alt+↑/↓, remove a slide, preview of each slide, Present, Publish (share dialog) and Unpublish.
+ * The page editor (/pages/:pageId): title, description and cover image, slides reordered by drag
+ * or with Alt+↑/↓, remove a slide, preview of each slide, Present, Publish (share dialog) and
+ * Unpublish.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Empty, Input, Spin, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Empty, Input, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowLeftOutlined,
@@ -16,6 +17,7 @@ import {
   PlayCircleOutlined,
   ShareAltOutlined,
   StopOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
 import type { PageNodeRelation } from '@atelier/contract';
 import { ApiError } from '@atelier/contract/client';
@@ -23,7 +25,7 @@ import { StatusPage } from '../../components/StatusPage';
 import { ShareDialog } from '../share/ShareDialog';
 import { PageExportMenu } from './PageExportMenu';
 import { Slideshow, SlideContent, slideFromNodeData, type Slide } from './Slideshow';
-import { usePageDetail, usePageMutations } from './pageQueries';
+import { PAGE_COVER_TYPES, uploadPageCover, usePageDetail, usePageMutations } from './pageQueries';
 import './pages.css';
 
 const toSlide = (r: PageNodeRelation): Slide =>
@@ -43,6 +45,7 @@ export function PageEditorPage() {
   const [dragging, setDragging] = useState<string | null>(null);
   const [presenting, setPresenting] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [uploadingCover, setUploadingCover] = useState(false);
 
   const page = detail.data;
   useEffect(() => {
@@ -72,7 +75,7 @@ export function PageEditorPage() {
     );
   }
 
-  const save = (body: { title?: string; description?: string }) =>
+  const save = (body: { title?: string; description?: string; coverStorageKey?: string | null }) =>
     update.mutateAsync({ params: { pageId }, body }).then(
       () => void message.success(t('saved')),
       () => void message.error(t('saveFailed')),
@@ -99,6 +102,22 @@ export function PageEditorPage() {
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item!);
     saveOrder(next);
+  };
+
+  const pickCover = async (file: File) => {
+    if (!(PAGE_COVER_TYPES as readonly string[]).includes(file.type)) {
+      void message.error(t('coverType'));
+      return;
+    }
+    setUploadingCover(true);
+    try {
+      const { storageKey } = await uploadPageCover(file);
+      await save({ coverStorageKey: storageKey });
+    } catch {
+      void message.error(t('coverFailed'));
+    } finally {
+      setUploadingCover(false);
+    }
   };
 
   const removeSlide = (nodeId: string) =>
@@ -187,6 +206,43 @@ export function PageEditorPage() {
           onChange={(e) => setDescription(e.target.value)}
           onBlur={() => description !== (page.description ?? '') && void save({ description })}
         />
+        <div className="page-cover-field" data-testid="page-cover-field">
+          {page.coverUrl ? (
+            <img
+              className="page-cover-field__img"
+              src={page.coverUrl}
+              alt={t('cover')}
+              data-testid="page-cover"
+            />
+          ) : null}
+          <div className="page-cover-field__actions">
+            <Upload
+              accept=".png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void pickCover(file);
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={uploadingCover} data-testid="page-cover-upload">
+                {page.coverUrl ? t('coverChange') : t('coverAdd')}
+              </Button>
+            </Upload>
+            {page.coverUrl ? (
+              <Button
+                icon={<DeleteOutlined />}
+                data-testid="page-cover-remove"
+                disabled={uploadingCover}
+                onClick={() => void save({ coverStorageKey: null })}
+              >
+                {t('coverRemove')}
+              </Button>
+            ) : null}
+            <Typography.Text type="secondary" className="page-cover-field__hint">
+              {t('coverHint')}
+            </Typography.Text>
+          </div>
+        </div>
       </div>
       {slides.length === 0 ? (
         <Empty description={t('noSlides')} />

@@ -14,6 +14,11 @@ export function SharedPageViewer({ shareId, data }: ShareViewerProps<'page'>) {
   return (
     <App component={false}>
       <div className="shared-page" data-testid="share-page">
+        {data.coverUrl ? (
+          <div className="shared-page__cover">
+            <img src={data.coverUrl} alt="" data-testid="share-page-cover" />
+          </div>
+        ) : null}
         <Slideshow
           title={data.title}
           slides={slides}

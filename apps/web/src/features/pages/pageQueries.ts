@@ -1,6 +1,19 @@
 /** Pages through the typed API hooks: list, detail, and the changes that refresh them. */
 import type { PageNodeType } from '@atelier/contract';
+import { api } from '../../api/client';
 import { useApiMutation, useApiQuery } from '../../api/apiQuery';
+import { formDataOf } from '../../api/formData';
+
+/** Image types a page cover may be (the server checks the same list). */
+export const PAGE_COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/**
+ * Uploads a page cover as a private file of its owner: the editor and page list show it through
+ * the owner's session; publishing copies it into the share, where visitors load it.
+ */
+export async function uploadPageCover(file: File): Promise<{ storageKey: string; url: string }> {
+  return api.call('misc.upload', { body: formDataOf({ entityType: 'page', visibility: 'private', file }) });
+}
 
 /** Canvas node types a page may show as slides (spec section 2). */
 export const SLIDE_TYPES: readonly PageNodeType[] = [
