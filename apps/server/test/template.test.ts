@@ -330,23 +330,55 @@ describe('template covers', () => {
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
 
-    // Her own cover replaces it; null brings the thumbnail back.
-    const cover = await uploadFile(alice.client, { body: PNG, name: 'cover.png', type: 'image/png' });
+    // Her own cover replaces it, copied into the template's share (never her private upload URL),
+    // kept when the canvas is published again; null brings the thumbnail back.
+    const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const cover = await uploadFile(alice.client, { body: GIF, name: 'cover.gif', type: 'image/gif' });
     const withCover = expectData(
       await alice.post<Template>('/v1/template/update', {
         templateId: created.templateId,
         coverStorageKey: cover,
       }),
     );
-    expect(withCover.coverUrl).toContain(encodeURIComponent(cover));
-    expect(withCover.coverUrl).not.toBe(thumbnail);
+    const ownCover = `${publicUrl}/share/${created.shareId}/files/templateCover`;
+    expect(withCover).toMatchObject({ coverUrl: ownCover, ownCover: true });
+    expect(withCover.coverUrl).not.toContain('/misc/static');
+    const loadCover = async () => {
+      const res = await anonymous.fetch(new URL(ownCover).pathname);
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        body: Buffer.from(await res.arrayBuffer()),
+      };
+    };
+    expect(await loadCover()).toMatchObject({ status: 200, type: 'image/gif', body: GIF });
+    const republished = expectData(
+      await alice.post<Template>('/v1/template/update', { templateId: created.templateId, republish: true }),
+    );
+    expect(republished.coverUrl).toBe(ownCover);
+    expect(await loadCover()).toMatchObject({ status: 200, body: GIF });
+    // Publishing with a cover from the start copies it too.
+    const second = expectData(
+      await alice.post<Template>('/v1/template/create', {
+        canvasId: await canvasWithNodes(alice, 'Second board'),
+        title: 'Second board',
+        description: 'Covered from the start',
+        language: 'en',
+        categoryId: await categoryId(alice),
+        coverStorageKey: cover,
+      }),
+    );
+    expect(second.coverUrl).toBe(`${publicUrl}/share/${second.shareId}/files/templateCover`);
+    const secondImage = await anonymous.fetch(new URL(second.coverUrl!).pathname);
+    expect(secondImage.status).toBe(200);
     const cleared = expectData(
       await alice.post<Template>('/v1/template/update', {
         templateId: created.templateId,
         coverStorageKey: null,
       }),
     );
-    expect(cleared.coverUrl).toBe(thumbnail);
+    expect(cleared).toMatchObject({ coverUrl: thumbnail, ownCover: false });
+    expect((await loadCover()).status).toBe(404);
 
     // Not a file of hers, not an image, not her template: refused, nothing changed.
     const bobs = await uploadFile(bob.client, { body: PNG, name: 'bob.png', type: 'image/png' });

@@ -42,6 +42,8 @@ export const TemplateSchema = z.object({
   language: z.string(),
   featured: z.boolean(),
   coverUrl: z.string().nullish(),
+  /** Ours: coverUrl is the template's own image (true), not its canvas thumbnail or nothing. */
+  ownCover: z.boolean().optional(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

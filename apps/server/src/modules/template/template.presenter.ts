@@ -1,7 +1,7 @@
 /** The wire shapes of templates and categories (TemplateSchema, TemplateCategorySchema). */
 import type { Template, TemplateCategory } from '@atelier/contract';
 import { fileUrl } from '../upload/upload.service.js';
-import type { CategoryRow, TemplateListRow } from './template.service.js';
+import { TEMPLATE_COVER_FILE, type CategoryRow, type TemplateListRow } from './template.service.js';
 
 export function presentCategory(row: CategoryRow): TemplateCategory {
   return {
@@ -13,12 +13,14 @@ export function presentCategory(row: CategoryRow): TemplateCategory {
 }
 
 /**
- * The template's cover: its own image, or else the thumbnail of its canvas as published with it
- * (the share's `cover` copy, served through the share so every library visitor can load it).
+ * The template's cover: its own image, or else the thumbnail of its canvas as published with it.
+ * Both are the share's copies, served through the share so every library visitor can load them;
+ * the owner's upload (a private /v1/misc/static URL) is never answered.
  */
-function coverUrl({ template, shareFiles }: TemplateListRow, publicUrl: string): string | null {
-  if (template.coverStorageKey) return fileUrl(publicUrl, template.coverStorageKey);
-  return shareFiles?.cover ? `${publicUrl}/share/${template.shareId}/files/cover` : null;
+function cover({ template, shareFiles }: TemplateListRow, publicUrl: string) {
+  const own = Boolean(template.coverStorageKey && shareFiles?.[TEMPLATE_COVER_FILE]);
+  const name = own ? TEMPLATE_COVER_FILE : shareFiles?.cover ? 'cover' : null;
+  return { coverUrl: name ? `${publicUrl}/share/${template.shareId}/files/${name}` : null, ownCover: own };
 }
 
 export function presentTemplate(row: TemplateListRow, publicUrl: string): Template {
@@ -38,7 +40,7 @@ export function presentTemplate(row: TemplateListRow, publicUrl: string): Templa
     description: template.description,
     language: template.language,
     featured: template.featured,
-    coverUrl: coverUrl(row, publicUrl),
+    ...cover(row, publicUrl),
     createdAt: template.createdAt.toISOString(),
     updatedAt: template.updatedAt.toISOString(),
   };

@@ -36,7 +36,10 @@ export interface TemplateListRow {
   shareFiles: Record<string, { contentType: string }> | null;
 }
 
-/** What templates need of the share service (share.service.ts): publish a canvas, revoke a share. */
+/**
+ * What templates need of the share service (share.service.ts): publish a canvas, copy a file into
+ * the share, revoke a share.
+ */
 export interface TemplatePublisher {
   publish(
     uid: string,
@@ -46,10 +49,20 @@ export interface TemplatePublisher {
       title: string;
       allowDuplication: true;
       templateId: string;
+      extraFiles?: Record<string, string>;
     },
   ): Promise<{ shareId: string }>;
+  setFile(uid: string, shareId: string, name: string, storageKey: string | null): Promise<unknown>;
   revoke(uid: string, shareId: string): Promise<void>;
 }
+
+/**
+ * The share's copy of a template's own cover: public with the template's share (every library
+ * visitor, signed in or not, loads it), never the owner's private upload URL.
+ */
+export const TEMPLATE_COVER_FILE = 'templateCover';
+const coverFiles = (key: string | null | undefined): Record<string, string> =>
+  key ? { [TEMPLATE_COVER_FILE]: key } : {};
 
 const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const templateNotFound = () => new AppError('E1009');
@@ -108,6 +121,7 @@ export class TemplateService {
       title: input.title,
       allowDuplication: true,
       templateId,
+      extraFiles: coverFiles(cover),
     });
     const [row] = await this.ctx.db
       .insert(templates)
@@ -152,6 +166,7 @@ export class TemplateService {
       patch.coverStorageKey = input.coverStorageKey
         ? await this.checkCover(uid, input.coverStorageKey)
         : null;
+    const cover = patch.coverStorageKey !== undefined ? patch.coverStorageKey : current.coverStorageKey;
     if (input.republish) {
       // The canvas may have been deleted since: its not-found code answers then.
       await accessFor(this.ctx.db).require(userActor(uid), 'write', 'canvas', [current.canvasId]);
@@ -161,8 +176,12 @@ export class TemplateService {
         title: input.title ?? current.title,
         allowDuplication: true,
         templateId: current.templateId,
+        extraFiles: coverFiles(cover),
       });
       patch.shareId = share.shareId;
+    } else if (patch.coverStorageKey !== undefined) {
+      // A new or removed cover reaches the share's copy without publishing the canvas again.
+      await this.publisher.setFile(uid, current.shareId, TEMPLATE_COVER_FILE, patch.coverStorageKey);
     }
     const [row] = await this.ctx.db
       .update(templates)

@@ -1,8 +1,9 @@
 /**
  * The template form: "Publish as template" from a canvas (create, or update when the canvas is
  * already a template: its content is published again) and "Edit" from the library's Mine tab.
- * Title, description, language and category are required; a cover is optional on publish
- * (without one the library draws a cover from the title).
+ * Title, description, language and category are required; a cover image is optional, set, changed
+ * or removed in every mode (without one the library shows the canvas thumbnail, or draws a cover
+ * from the title). The server copies it into the template's share, where every visitor loads it.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,16 +46,16 @@ export function TemplateFormModal({
   const recheck = useRecheckInvalid(form);
   const categories = useTemplateCategories();
   const { create, update } = useTemplateMutations();
-  const [coverKey, setCoverKey] = useState<string | null>(null);
+  /** undefined: unchanged; null: removed; string: a newly uploaded key. */
+  const [coverKey, setCoverKey] = useState<string | null | undefined>(undefined);
   const [coverPreview, setCoverPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const existing = target?.kind === 'edit' ? target.template : (target?.existing ?? null);
-  const canUploadCover = target?.kind === 'publish' && !existing;
 
   useEffect(() => {
     if (!target) return;
-    setCoverKey(null);
-    setCoverPreview(null);
+    setCoverKey(undefined);
+    setCoverPreview(existing?.ownCover ? (existing.coverUrl ?? null) : null);
     if (existing)
       form.setFieldsValue({
         title: existing.title,
@@ -99,7 +100,12 @@ export function TemplateFormModal({
     };
     if (existing) {
       const saved = await update.mutateAsync({
-        body: { templateId: existing.templateId, ...fields, republish: target.kind === 'publish' },
+        body: {
+          templateId: existing.templateId,
+          ...fields,
+          ...(coverKey !== undefined ? { coverStorageKey: coverKey } : {}),
+          republish: target.kind === 'publish',
+        },
       });
       void message.success(target.kind === 'publish' ? t('publish.updated') : t('saved'));
       onSaved?.(saved, false);
@@ -179,10 +185,12 @@ export function TemplateFormModal({
             />
           </Form.Item>
         </div>
-        {canUploadCover ? (
+        {target ? (
           <Form.Item label={t('publish.cover')} extra={t('publish.coverHint')}>
             <div className="template-form__cover">
-              {coverPreview ? <img src={coverPreview} alt="" /> : null}
+              {coverPreview ? (
+                <img src={coverPreview} alt="" data-testid="template-form-cover-image" />
+              ) : null}
               <Upload
                 accept=".png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp"
                 showUploadList={false}
@@ -198,6 +206,7 @@ export function TemplateFormModal({
               {coverPreview ? (
                 <Button
                   icon={<DeleteOutlined />}
+                  data-testid="template-form-cover-remove"
                   onClick={() => {
                     setCoverKey(null);
                     setCoverPreview(null);

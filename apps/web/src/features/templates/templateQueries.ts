@@ -25,8 +25,12 @@ export function useTemplateMutations() {
   };
 }
 
+/**
+ * A private upload: the form previews it through the owner's session, and the server copies it into
+ * the template's share, where every library visitor loads it.
+ */
 export async function uploadTemplateCover(file: File): Promise<{ storageKey: string; url: string }> {
-  return api.call('misc.upload', { body: formDataOf({ entityType: 'canvas', visibility: 'public', file }) });
+  return api.call('misc.upload', { body: formDataOf({ entityType: 'canvas', visibility: 'private', file }) });
 }
 
 /**

@@ -43,7 +43,7 @@ export const enTemplates = {
     categoryRequired: 'Please select a category',
     cover: 'Cover',
     coverHint:
-      'Optional: PNG, JPEG, GIF or WebP. Without one, the library shows a cover made from the title.',
+      'Optional: PNG, JPEG, GIF or WebP. Without one the library shows the canvas thumbnail, or a cover drawn from the title.',
     coverUpload: 'Upload cover',
     coverRemove: 'Remove',
     coverType: 'The cover must be a PNG, JPEG, GIF or WebP image',

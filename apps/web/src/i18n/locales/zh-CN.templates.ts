@@ -45,7 +45,7 @@ export const zhTemplates: DeepStrings<typeof enTemplates> = {
     category: '分类',
     categoryRequired: '请选择分类',
     cover: '封面',
-    coverHint: '可选：PNG、JPEG、GIF 或 WebP。未上传时，模板库会根据标题生成封面。',
+    coverHint: '可选：PNG、JPEG、GIF 或 WebP。未上传时，模板库显示画布缩略图，或根据标题生成封面。',
     coverUpload: '上传封面',
     coverRemove: '移除',
     coverType: '封面必须是 PNG、JPEG、GIF 或 WebP 图片',
