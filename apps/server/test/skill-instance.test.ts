@@ -4,7 +4,8 @@
  * update, pin and unpin (pinned first, at most LIMITS.maxPinnedSkills with a clear message),
  * delete (its triggers go with it), list; secrets sealed at rest and masked; user B and an
  * anonymous caller reach nothing of user A's; /skill/invoke with skillId runs the instance's
- * template with its tplConfig.
+ * template with its tplConfig; a rerun runs the instance of the run it reruns and the result
+ * answers its skillId, so a follow-up can name it (issue 12).
  */
 import { LIMITS, type SkillInstance, type SkillTrigger } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
@@ -335,5 +336,86 @@ describe('skill instances', () => {
       await alice.post('/v1/skill/invoke', { input: { query: 'Hi' }, skillId: 'sk-nothere' }),
       'E1006',
     );
+  });
+
+  it('a rerun runs the same instance without naming it; the result answers its skillId for follow-ups', async ({
+    server,
+    alice,
+    bob,
+    fake,
+  }) => {
+    const made = await create(alice, {
+      tplName: 'customPrompt',
+      displayName: 'Pirate',
+      tplConfig: { customSystemPrompt: { value: 'Talk like a pirate, always.' } },
+    });
+    fake.reply = 'Arr!';
+    const { resultId } = expectData(
+      await alice.post<{ resultId: string }>('/v1/skill/invoke', {
+        input: { query: 'Hello' },
+        skillId: made.skillId,
+      }),
+    );
+    type Result = {
+      status: string;
+      version: number;
+      skillId?: string | null;
+      actionMeta?: { name: string; displayName?: string };
+    };
+    const first = await waitForResult<Result>(alice.client, resultId);
+    expect(first).toMatchObject({ status: 'finish', skillId: made.skillId });
+    const version = (n: number) => (r: Result) =>
+      r.version === n && (r.status === 'finish' || r.status === 'failed');
+    const runOptions = async (version: number) => {
+      const rows = await server.server.ctx.db
+        .select()
+        .from(actionResults)
+        .where(eq(actionResults.resultId, resultId));
+      return rows.find((r) => r.version === version)!.runOptions;
+    };
+
+    // a rerun as a client sends it without the instance: still the instance's template and prompt
+    fake.requests.length = 0;
+    expectData(
+      await alice.post('/v1/skill/invoke', { resultId, input: { query: 'Hello' }, skillName: 'commonQnA' }),
+    );
+    const rerun = await waitForResult<Result>(alice.client, resultId, version(1));
+    expect(rerun).toMatchObject({
+      status: 'finish',
+      version: 1,
+      skillId: made.skillId,
+      actionMeta: { name: 'customPrompt', displayName: 'Pirate' },
+    });
+    expect(systemOfLast(fake)).toContain('Talk like a pirate, always.');
+    expect(await runOptions(1)).toMatchObject({ skillName: 'customPrompt', skillId: made.skillId });
+
+    // a follow-up names the instance the result answered
+    const followUp = expectData(
+      await alice.post<{ resultId: string }>('/v1/skill/invoke', {
+        input: { query: 'And then?' },
+        skillId: first.skillId,
+        resultHistory: [{ resultId, title: 'Hello', steps: [{ name: 'answer', content: 'Arr!' }] }],
+      }),
+    );
+    expect(await waitForResult<Result>(alice.client, followUp.resultId)).toMatchObject({
+      status: 'finish',
+      skillId: made.skillId,
+      actionMeta: { name: 'customPrompt', displayName: 'Pirate' },
+    });
+
+    // Bob cannot rerun Alice's result (its not-found code, nothing of the instance leaks)
+    expectFailure(
+      await bob.post('/v1/skill/invoke', { resultId, input: { query: 'Mine' }, skillName: 'commonQnA' }),
+      'E1011',
+    );
+
+    // the instance deleted since: the rerun runs the skill it names, without an instance
+    expectData(await alice.post('/v1/skill/instance/delete', { skillId: made.skillId }));
+    expectData(
+      await alice.post('/v1/skill/invoke', { resultId, input: { query: 'Hello' }, skillName: 'commonQnA' }),
+    );
+    const orphan = await waitForResult<Result>(alice.client, resultId, version(2));
+    expect(orphan).toMatchObject({ status: 'finish', version: 2, skillId: null });
+    expect(await runOptions(2)).toMatchObject({ skillName: 'commonQnA', skillId: null });
   });
 });

@@ -60,6 +60,8 @@ export const ActionResultSchema = z.object({
   tplConfig: TplConfigSchema.nullish(),
   runtimeConfig: SkillRuntimeConfigSchema.nullish(),
   history: z.array(ResultHistoryItemSchema).nullish(),
+  /** Ours: the skill instance the run used, so a follow-up or rerun runs the same one. */
+  skillId: z.string().nullish(),
   /** Omitted in lists. */
   steps: z.array(ActionStepSchema).optional(),
   /** Catalogue codes or messages of what went wrong. */

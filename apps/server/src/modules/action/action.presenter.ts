@@ -33,6 +33,7 @@ export function presentActionResult(row: ActionResultRow, steps?: ActionStepRow[
     tplConfig: maskTplConfig(findSkill(row.actionMeta?.name as SkillName), row.tplConfig),
     runtimeConfig: row.runtimeConfig,
     history: row.history,
+    skillId: row.runOptions.skillId ?? null,
     ...(steps ? { steps: steps.map(presentStep) } : {}),
     errors: row.errors,
     createdAt: row.createdAt.toISOString(),

@@ -90,6 +90,21 @@ export class SkillRunService {
     return (await this.prepareRun(uid, body, status)).row;
   }
 
+  /**
+   * The skill instance the result `resultId` ran with, for its rerun: none when the run used no
+   * instance or the instance was deleted since (the rerun then runs the recorded skill). The
+   * result's access is checked first, so someone else's result answers its not-found code.
+   */
+  private async rerunInstance(uid: string, resultId: string) {
+    await accessFor(this.ctx.db).require(userActor(uid), 'write', 'actionResult', [resultId]);
+    const skillId = (await findResult(this.ctx.db, resultId))?.runOptions.skillId;
+    if (!skillId) return null;
+    return requireSkillInstance(this.ctx, uid, skillId).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'E1006') return null;
+      throw err;
+    });
+  }
+
   /** Like prepare, also answering the resolved model (so a streamed run does not resolve it again). */
   async prepareRun(
     uid: string,
@@ -98,8 +113,14 @@ export class SkillRunService {
     opts: PrepareOptions = {},
   ): Promise<{ row: ActionResultRow; resolved: ResolvedModel | null }> {
     // A skill instance (the caller's own, E1006 otherwise) runs its template with its settings,
-    // a tplConfig sent with the run overriding them item by item.
-    const instance = body.skillId ? await requireSkillInstance(this.ctx, uid, body.skillId) : null;
+    // a tplConfig sent with the run overriding them item by item. A rerun that names none runs
+    // the instance of the run it reruns (when it still exists).
+    const instance = body.skillId
+      ? await requireSkillInstance(this.ctx, uid, body.skillId)
+      : body.resultId
+        ? await this.rerunInstance(uid, body.resultId)
+        : null;
+    if (instance && !body.skillId) body = { ...body, skillId: instance.skillId };
     if (body.triggerId) await requireTrigger(this.ctx.db, uid, body.triggerId, body.skillId);
     const skillName = instance?.tplName ?? body.skillName;
     const skill = findSkill(skillName);

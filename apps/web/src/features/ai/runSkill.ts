@@ -60,6 +60,7 @@ export function runSkill(options: RunOptions): Promise<string | null> {
           title,
           input: body.input,
           skillName,
+          skillId: body.skillId ?? null,
           history: body.resultHistory ?? [],
           rerunning: Boolean(body.resultId),
           nodeId,

@@ -34,6 +34,8 @@ export interface RunState {
   title: string;
   input: SkillInput | null;
   skillName: string | null;
+  /** The skill instance the run used: its follow-ups and reruns run the same one. */
+  skillId: string | null;
   modelLabel: string | null;
   content: string;
   reasoning: string;
@@ -71,6 +73,7 @@ export function emptyRun(resultId: string): RunState {
     title: '',
     input: null,
     skillName: null,
+    skillId: null,
     modelLabel: null,
     content: '',
     reasoning: '',
@@ -184,6 +187,7 @@ export function runFromResult(result: ActionResult, previous?: RunState): RunSta
     title: result.title,
     input: result.input,
     skillName: result.actionMeta?.name ?? null,
+    skillId: result.skillId ?? null,
     modelLabel: result.modelInfo?.label ?? null,
     content: steps
       .map((s) => s.content)

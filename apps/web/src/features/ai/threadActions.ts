@@ -1,7 +1,8 @@
 /**
  * Follow-ups and reruns. A follow-up sends the thread so far as resultHistory (the earlier
  * results with their answers) and connects its node to the answer it follows; a rerun sends the
- * recorded request again with the same resultId, which the server runs as the next version.
+ * recorded request again with the same resultId, which the server runs as the next version. Both
+ * run the skill instance of the answer they come from (issue 12).
  */
 import { LIMITS, SkillNameSchema, type ResultHistoryItem } from '@atelier/contract';
 import { api } from '../../api/client';
@@ -42,6 +43,7 @@ export function askFollowUp(
       input: { query },
       resultHistory: historyThrough(run),
       skillName: 'commonQnA',
+      ...(run.skillId ? { skillId: run.skillId } : {}),
       locale: outputLocale(),
       ...(modelItemId ? { modelItemId } : {}),
       ...(canvas ? { target: { entityType: 'canvas', entityId: canvas.canvasId } } : {}),
@@ -77,6 +79,7 @@ export async function rerun(
         ...(result.runtimeConfig ? { runtimeConfig: result.runtimeConfig } : {}),
         ...(result.tplConfig ? { tplConfig: result.tplConfig } : {}),
         skillName: SkillNameSchema.safeParse(result.actionMeta?.name).data ?? 'commonQnA',
+        ...(result.skillId ? { skillId: result.skillId } : {}),
         ...(result.modelInfo?.providerItemId ? { modelItemId: result.modelInfo.providerItemId } : {}),
         ...(result.targetType && result.targetId
           ? { target: { entityType: result.targetType, entityId: result.targetId } }
