@@ -44,7 +44,7 @@ export async function storageUsed(ctx: AppContext, uid: string): Promise<Storage
  * racing for the last free slot cannot both get it, on one instance or several.
  */
 export function withLibraryQuotaLock<T>(
-  ctx: Pick<AppContext, 'dbLock'>,
+  ctx: Pick<AppContext, 'dbLock' | 'config'>,
   uid: string,
   fn: () => Promise<T>,
 ): Promise<T> {
