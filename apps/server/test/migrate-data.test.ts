@@ -13,6 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibrarySearchResult } from '@atelier/contract';
 import { spawnServer, type ChildServer } from './helpers/child-server.js';
@@ -153,6 +154,17 @@ describe.runIf(onPostgres)('migrate-data: PGlite data directory → PostgreSQL',
     }
     expect(run.out).toContain('Stored files were not copied');
     expect(fingerprint(dataDir)).toBe(before);
+    // shares reference their parent share: the second pass filled that column
+    const target = new pg.Client({ connectionString: withDatabase(database) });
+    await target.connect();
+    try {
+      const { rows } = await target.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM shares WHERE parent_share_id IS NOT NULL',
+      );
+      expect(rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await target.end();
+    }
   });
 
   it('serves the same data from PostgreSQL', async () => {

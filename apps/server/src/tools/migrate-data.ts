@@ -157,7 +157,6 @@ async function copyTable(
   await source.query(
     `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${names.map((n) => `${n}::text`).join(', ')} FROM ${ident(table)}`,
   );
-  const pending: unknown[][] = [];
   for (;;) {
     const { rows } = await source.query<Record<string, string | null>>(
       `FETCH ${perBatch} FROM ${cursor}`,
@@ -173,7 +172,6 @@ async function copyTable(
         values.push(c.selfRef ? null : row[i]);
         return `$${values.length}::${c.type}`;
       });
-      if (selfRefs.length) pending.push(row);
       return `(${placeholders.join(', ')})`;
     });
     await target.query(
@@ -183,7 +181,8 @@ async function copyTable(
   }
   await source.query(`CLOSE ${cursor}`);
   if (!selfRefs.length) return;
-  // Second pass: the columns that point into the same table, now that every row is there.
+  // Second pass, streamed like the first: the columns that point into the same table, now that
+  // every row is there.
   const keys = (
     await target.query<{ col: string }>(
       `SELECT a.attname AS col FROM pg_index i
@@ -191,22 +190,22 @@ async function copyTable(
         WHERE i.indrelid = $1::regclass AND i.indisprimary`,
       [ident(table)],
     )
-  ).rows.map((r) => r.col);
+  ).rows.map((r) => columns.find((c) => c.name === r.col)!);
   if (!keys.length) throw new MigrateDataError(`Table ${table} references itself but has no primary key`);
-  const index = (name: string) => columns.findIndex((c) => c.name === name);
-  for (const row of pending) {
-    if (selfRefs.every((c) => row[index(c.name)] === null)) continue;
-    const params: unknown[] = [];
-    const set = selfRefs.map((c) => {
-      params.push(row[index(c.name)]);
-      return `${ident(c.name)} = $${params.length}::${c.type}`;
-    });
-    const where = keys.map((k) => {
-      params.push(row[index(k)]);
-      return `${ident(k)} = $${params.length}::${columns[index(k)]!.type}`;
-    });
-    await target.query(`UPDATE ${ident(table)} SET ${set.join(', ')} WHERE ${where.join(' AND ')}`, params);
+  const picked = [...keys, ...selfRefs];
+  await source.query(
+    `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${picked.map((c) => `${ident(c.name)}::text`).join(', ')}
+       FROM ${ident(table)} WHERE ${selfRefs.map((c) => `${ident(c.name)} IS NOT NULL`).join(' OR ')}`,
+  );
+  const set = selfRefs.map((c, i) => `${ident(c.name)} = $${keys.length + i + 1}::${c.type}`);
+  const where = keys.map((c, i) => `${ident(c.name)} = $${i + 1}::${c.type}`);
+  const update = `UPDATE ${ident(table)} SET ${set.join(', ')} WHERE ${where.join(' AND ')}`;
+  for (;;) {
+    const { rows } = await source.query(`FETCH ${perBatch} FROM ${cursor}`, [], { rowMode: 'array' });
+    if (!rows.length) break;
+    for (const row of rows as unknown as unknown[][]) await target.query(update, row);
   }
+  await source.query(`CLOSE ${cursor}`);
 }
 
 /** Copies the data; throws MigrateDataError for what the user must fix. Answers the per-table counts. */
