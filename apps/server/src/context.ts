@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from './config.js';
 import type { Clock } from './lib/clock.js';
-import type { Db } from './db/connect.js';
+import type { Db, DbLock } from './db/connect.js';
 import type { EventBus } from './lib/events.js';
 import type { GlobalProviders } from './modules/provider/provider.global.js';
 
@@ -81,6 +81,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   dbKind: 'pglite' | 'postgres';
+  /** A lock every instance on the database honours (connect.ts `DbLock`); quotas take turns on it. */
+  dbLock: DbLock;
   log: FastifyBaseLogger;
   secrets: { jwt: string; encryption: string };
   storage: ObjectStorage;

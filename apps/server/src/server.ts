@@ -118,6 +118,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       log,
       db: database.db,
       dbKind: database.kind,
+      dbLock: database.lock,
       secrets: { jwt, encryption },
       storage,
       queue,

@@ -13,9 +13,18 @@ import { setAsideInterruptedInit } from './data-dir.js';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export { schema };
 
+/**
+ * Runs `fn` while this process holds the database lock named `key`: on PostgreSQL a transaction
+ * advisory lock (`pg_advisory_xact_lock(hashtext(key))`), so the instances of a scaled-out
+ * deployment take turns; on PGlite (one process per data directory) `fn` just runs, and the
+ * caller's in-process lock is all that is needed.
+ */
+export type DbLock = <T>(key: string, fn: () => Promise<T>) => Promise<T>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  lock: DbLock;
   close(): Promise<void>;
 }
 
@@ -60,7 +69,36 @@ export async function openDatabase(
       await client.query('SELECT pg_advisory_unlock(58005800)').catch(() => undefined);
       client.release();
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    // Lock holders wait on a pool of their own: a holder's work runs on the main pool, so holders
+    // can never take every connection the work they guard needs.
+    const lockPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 });
+    lockPool.on('error', (err: Error) =>
+      log.warn({ err }, 'an idle database lock connection was closed by the server'),
+    );
+    const lock: DbLock = async (key, fn) => {
+      const holder = await lockPool.connect();
+      let broken = false;
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+        const value = await fn();
+        await holder.query('COMMIT');
+        return value;
+      } catch (err) {
+        await holder.query('ROLLBACK').catch(() => (broken = true));
+        throw err;
+      } finally {
+        holder.release(broken);
+      }
+    };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      lock,
+      close: async () => {
+        await Promise.all([pool.end(), lockPool.end()]);
+      },
+    };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -81,6 +119,7 @@ export async function openDatabase(
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    lock: (_key, fn) => fn(),
     close: async () => {
       // CHECKPOINT flushes the WAL so a restart does not depend on replay.
       await db.execute(sql`CHECKPOINT`).catch(() => undefined);

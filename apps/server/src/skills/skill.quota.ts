@@ -13,6 +13,7 @@ import type { ModelTier } from '@atelier/contract';
 import type { AppContext } from '../context.js';
 import { actionResults } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
+import { withQuotaLock } from '../lib/quota-lock.js';
 import { quotasFor } from '../modules/subscription/subscription.plans.js';
 
 export function startOfUtcDay(at: Date): Date {
@@ -55,4 +56,19 @@ export async function checkRequestQuota(
       `${used} of ${quota} ${tier.toUpperCase()} requests used today; the quota resets at 00:00 UTC`,
     );
   }
+}
+
+/**
+ * Runs `fn` (the quota check and the insert of the result version that takes the slot) one at a
+ * time per user and tier-counted request, on this instance and across instances, so two runs
+ * cannot both take the last request of the day. Runs that are not counted do not wait.
+ */
+export function withRequestSlot<T>(
+  ctx: AppContext,
+  uid: string,
+  tier: ModelTier | null | undefined,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (!ctx.config.FEATURE_SUBSCRIPTION || (tier !== 't1' && tier !== 't2')) return fn();
+  return withQuotaLock(ctx, `requests:${uid}`, fn);
 }

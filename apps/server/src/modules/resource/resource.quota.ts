@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { parseUsage } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { ParseError } from '../../ingest/ingest.formats.js';
-import { KeyedLock } from '../../lib/keyed-lock.js';
+import { withQuotaLock } from '../../lib/quota-lock.js';
 import { quotasFor } from '../subscription/subscription.plans.js';
 
 export interface StorageUsed {
@@ -39,15 +39,16 @@ export async function storageUsed(ctx: AppContext, uid: string): Promise<Storage
   };
 }
 
-const quotaLock = new KeyedLock();
-
 /**
  * Runs a library quota check and the writes it allows one at a time per user, so two uploads
- * racing for the last free slot cannot both get it. In this process: instances of a scaled-out
- * deployment can still race each other (see docs/decisions.md).
+ * racing for the last free slot cannot both get it, on one instance or several.
  */
-export function withQuotaLock<T>(uid: string, fn: () => Promise<T>): Promise<T> {
-  return quotaLock.run(uid, fn);
+export function withLibraryQuotaLock<T>(
+  ctx: Pick<AppContext, 'dbLock' | 'config'>,
+  uid: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  return withQuotaLock(ctx, `library:${uid}`, fn);
 }
 
 /**

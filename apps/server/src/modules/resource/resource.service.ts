@@ -17,7 +17,7 @@ import { now } from '../../lib/time.js';
 import { accessFor, notFoundError, userActor, type AccessAction } from '../access/access.js';
 import { finishRemoval, removeDependents } from '../access/access.delete.js';
 import { FILE_TOO_LARGE_MESSAGE, type SpooledFile } from '../upload/upload.form.js';
-import { assertLibraryQuota, uploadLimitFor, withQuotaLock } from './resource.quota.js';
+import { assertLibraryQuota, uploadLimitFor, withLibraryQuotaLock } from './resource.quota.js';
 import type { UploadService } from '../upload/upload.service.js';
 import type { DbOrTx } from '../../db/helpers.js';
 
@@ -84,7 +84,7 @@ export class ResourceService {
 
   /** Creates one resource; the quota check and the insert run one at a time per user. */
   async create(uid: string, input: CreateResource): Promise<ResourceRow> {
-    return withQuotaLock(uid, () => this.createUnlocked(uid, input));
+    return withLibraryQuotaLock(this.ctx, uid, () => this.createUnlocked(uid, input));
   }
 
   private async createUnlocked(uid: string, input: CreateResource): Promise<ResourceRow> {
@@ -142,7 +142,7 @@ export class ResourceService {
   }
 
   async createMany(uid: string, items: CreateResource[]): Promise<ResourceRow[]> {
-    return withQuotaLock(uid, () => this.createManyUnlocked(uid, items));
+    return withLibraryQuotaLock(this.ctx, uid, () => this.createManyUnlocked(uid, items));
   }
 
   private async createManyUnlocked(uid: string, items: CreateResource[]): Promise<ResourceRow[]> {

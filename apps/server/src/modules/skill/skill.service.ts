@@ -13,7 +13,7 @@ import { accessFor, userActor } from '../access/access.js';
 import { newId } from '../../lib/ids.js';
 import { findSkill } from '../../skills/skill.builtins.js';
 import { checkContextRules } from '../../skills/skill.context.js';
-import { checkRequestQuota } from '../../skills/skill.quota.js';
+import { checkRequestQuota, withRequestSlot } from '../../skills/skill.quota.js';
 import { sealTplConfig } from '../../skills/skill.secrets.js';
 import { llmConfigOf } from '../../skills/skill.model.js';
 import { findResult, insertResult, type ActionResultRow } from '../action/action.repository.js';
@@ -140,58 +140,61 @@ export class SkillRunService {
         : undefined) ??
       [];
     await skill.check?.({ ctx: this.ctx, uid, selectedMcpServers, model: resolved });
-    await checkRequestQuota(this.ctx, uid, resolved?.item.tier);
+    // The check and the insert that takes the slot, one at a time (on every instance).
+    return withRequestSlot(this.ctx, uid, resolved?.item.tier, async () => {
+      await checkRequestQuota(this.ctx, uid, resolved?.item.tier);
 
-    let version = 0;
-    if (body.resultId && !opts.resultId) {
-      const latest = await findResult(this.ctx.db, body.resultId);
-      if (!latest) throw new AppError('E1011');
-      version = latest.version + 1;
-    }
-    const resultId = opts.resultId ?? body.resultId ?? newId('actionResult');
-    // From the app's clock: the daily request quota counts versions created since 00:00 UTC on it.
-    const at = this.ctx.clock.date();
-    const values = {
-      resultId,
-      uid,
-      createdAt: at,
-      updatedAt: at,
-      title: titleOf(body.input.query),
-      input: body.input,
-      tier: resolved?.item.tier ?? null,
-      status,
-      type: 'skill' as const,
-      modelInfo: resolved ? modelInfoOf(resolved) : null,
-      targetType: body.target?.entityType ?? null,
-      targetId: body.target?.entityId ?? null,
-      actionMeta: {
-        type: 'skill' as const,
-        name: skill.name,
-        displayName: instance?.displayName ?? skill.displayName.en,
-      },
-      context: body.context ?? null,
-      tplConfig: sealTplConfig(skill, tplConfig, this.ctx.secrets.encryption, uid) ?? null,
-      runtimeConfig: body.runtimeConfig ?? null,
-      history: body.resultHistory ?? null,
-      runOptions: {
-        skillName: skill.name,
-        modelItemId: resolved?.item.itemId ?? null,
-        projectId: body.projectId ?? null,
-        locale: body.locale ?? null,
-        skillId: body.skillId ?? null,
-        triggerId: body.triggerId ?? null,
-        selectedMcpServers,
-      },
-    };
-    // Two reruns at once race for the same version; the loser takes the next one.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const row = await insertResult(this.ctx.db, { ...values, version: version + attempt });
-        return { row, resolved };
-      } catch (err) {
-        // a fixed result id (a trigger's run) is created once: the caller handles the conflict
-        if (!isUniqueViolation(err) || attempt >= 5 || opts.resultId) throw err;
+      let version = 0;
+      if (body.resultId && !opts.resultId) {
+        const latest = await findResult(this.ctx.db, body.resultId);
+        if (!latest) throw new AppError('E1011');
+        version = latest.version + 1;
       }
-    }
+      const resultId = opts.resultId ?? body.resultId ?? newId('actionResult');
+      // From the app's clock: the daily request quota counts versions created since 00:00 UTC on it.
+      const at = this.ctx.clock.date();
+      const values = {
+        resultId,
+        uid,
+        createdAt: at,
+        updatedAt: at,
+        title: titleOf(body.input.query),
+        input: body.input,
+        tier: resolved?.item.tier ?? null,
+        status,
+        type: 'skill' as const,
+        modelInfo: resolved ? modelInfoOf(resolved) : null,
+        targetType: body.target?.entityType ?? null,
+        targetId: body.target?.entityId ?? null,
+        actionMeta: {
+          type: 'skill' as const,
+          name: skill.name,
+          displayName: instance?.displayName ?? skill.displayName.en,
+        },
+        context: body.context ?? null,
+        tplConfig: sealTplConfig(skill, tplConfig, this.ctx.secrets.encryption, uid) ?? null,
+        runtimeConfig: body.runtimeConfig ?? null,
+        history: body.resultHistory ?? null,
+        runOptions: {
+          skillName: skill.name,
+          modelItemId: resolved?.item.itemId ?? null,
+          projectId: body.projectId ?? null,
+          locale: body.locale ?? null,
+          skillId: body.skillId ?? null,
+          triggerId: body.triggerId ?? null,
+          selectedMcpServers,
+        },
+      };
+      // Two reruns at once race for the same version; the loser takes the next one.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const row = await insertResult(this.ctx.db, { ...values, version: version + attempt });
+          return { row, resolved };
+        } catch (err) {
+          // a fixed result id (a trigger's run) is created once: the caller handles the conflict
+          if (!isUniqueViolation(err) || attempt >= 5 || opts.resultId) throw err;
+        }
+      }
+    });
   }
 }
