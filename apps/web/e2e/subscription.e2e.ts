@@ -98,6 +98,8 @@ describe('subscription', () => {
     expect(await page.getByTestId('usage-pages').textContent()).toContain('0 of 100');
     expect(await page.getByTestId('subscription-manage').count()).toBe(0);
     await screenshot(page, 'subscription-tab-en-light-free');
+    await page.getByTestId('usage-charts').scrollIntoViewIfNeeded();
+    await screenshot(page, 'subscription-tab-en-light-free-usage');
 
     // Upgrade: Pro, yearly → the hosted checkout the server created (price by lookup key)
     await page.getByTestId('upgrade-plan-pro').click();
@@ -149,7 +151,10 @@ describe('subscription', () => {
 
     // back from checkout: the success notice once, the address cleaned, the plan active
     await page.goto('/settings/subscription?payment=success');
-    await page.getByTestId('payment-success').waitFor({ timeout: LONG_WAIT });
+    await page
+      .getByTestId('payment-success')
+      .getByText('Your new plan is active')
+      .waitFor({ timeout: LONG_WAIT });
     await page.waitForURL(`${server.baseUrl}/`);
     await page.getByTestId('subscription-plan').getByText('Pro').waitFor();
     expect(await page.getByTestId('subscription-status').getAttribute('data-status')).toBe('active');
@@ -186,6 +191,8 @@ describe('subscription', () => {
       await openSubscriptionTab(page);
       await page.getByTestId('subscription-plan').getByText(free).waitFor();
       await screenshot(page, `subscription-tab-${tag}`);
+      await page.getByTestId('usage-charts').scrollIntoViewIfNeeded();
+      await screenshot(page, `subscription-tab-${tag}-usage`);
       await context.close();
     }
   });

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Radio, Skeleton, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PlanType, Subscription, SubscriptionInterval } from '@atelier/contract';
-import { apiKey } from '../../api/apiQuery';
+import { apiKey, useApiQuery } from '../../api/apiQuery';
 import { useUiStore } from '../../stores/uiStore';
 import { useCurrentUser } from '../settings/useUserSettings';
 import { formatMoney, planPrice, statusTone } from './pricing';
@@ -38,6 +38,15 @@ function PaymentNotice() {
   const notice = useUiStore((s) => s.paymentNotice);
   const setNotice = useUiStore((s) => s.setPaymentNotice);
   const client = useQueryClient();
+  // until the webhook has reported the new subscription, look again every few seconds
+  const settings = useApiQuery(
+    'user.settings.get',
+    {},
+    {
+      refetchInterval: (q) => (notice === 'success' && !q.state.data?.subscription ? 3_000 : false),
+    },
+  );
+  const arrived = notice === 'success' && !!settings.data?.subscription;
   useEffect(() => {
     // the webhook may have landed while the browser came back: read the plan afresh
     if (notice === 'success') {
@@ -54,7 +63,7 @@ function PaymentNotice() {
       showIcon
       closable={{ onClose: () => setNotice(null), 'aria-label': t('common.close') }}
       title={t(`subscription.payment.${notice}Title`)}
-      description={t(`subscription.payment.${notice}Body`)}
+      description={t(arrived ? 'subscription.payment.successActive' : `subscription.payment.${notice}Body`)}
     />
   );
 }

@@ -7,7 +7,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { theme } from 'antd';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Usage } from '@atelier/contract';
 import { formatBytes, usedPercent } from './pricing';
 
@@ -104,12 +104,11 @@ function MeterChart({ title, rows }: { title: string; rows: MeterRow[] }) {
           margin={{ top: 4, right: 8, bottom: 4, left: 8 }}
           barSize={16}
         >
-          <CartesianGrid horizontal={false} stroke={token.colorBorderSecondary} />
           <XAxis type="number" domain={[0, 100]} hide />
           <YAxis
             type="category"
             dataKey="label"
-            width={128}
+            width={104}
             tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
             axisLine={false}
             tickLine={false}

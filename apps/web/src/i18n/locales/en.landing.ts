@@ -107,7 +107,7 @@ export const enLanding = {
     firstYear: 'First year {{price}} (extra 50% off), then {{full}} a year',
     paidOff: 'On the hosted Atelier cloud',
     offNote:
-      'This instance does not sell plans: accounts here have the full app without plan quotas. Paid plans are offered on the hosted Atelier cloud.',
+      'This instance does not sell plans. The plans above are those of the hosted Atelier cloud, where the paid plans are offered; accounts on this instance have the full app without plan quotas.',
     annualNote:
       'Pay monthly or yearly. Yearly billing saves 20%, with an extra 50% off the first year; the price reverts from year two. Checkout is hosted by our card payment provider and accepts bank cards and popular wallets.',
     free: {

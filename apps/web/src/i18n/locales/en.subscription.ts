@@ -55,7 +55,9 @@ export const enSubscription = {
   },
   payment: {
     successTitle: 'Payment received',
-    successBody: 'Thank you! Your new plan shows here as soon as the payment provider confirms it.',
+    successBody:
+      'Thank you! Your new plan shows here as soon as the payment provider confirms it (usually within a minute).',
+    successActive: 'Thank you! Your new plan is active.',
     cancelTitle: 'Checkout canceled',
     cancelBody: 'Nothing was charged. You can upgrade whenever you like.',
   },

@@ -108,7 +108,7 @@ export const zhLanding: Translations['landing'] = {
     firstYear: '首年 {{price}}（再享五折），之后每年 {{full}}',
     paidOff: '在 Atelier 云服务上提供',
     offNote:
-      '本实例不销售套餐：这里的账户可使用全部功能，不受套餐额度限制。付费套餐在托管的 Atelier 云服务上提供。',
+      '本实例不销售套餐。以上是托管的 Atelier 云服务的套餐，付费套餐在那里提供；本实例的账户可使用全部功能，不受套餐额度限制。',
     annualNote:
       '可按月或按年付费。按年付费可节省 20%，首年再享五折优惠，第二年起恢复原价。结账由我们的银行卡支付服务商托管，支持银行卡和多种常用钱包。',
     free: {

@@ -55,7 +55,8 @@ export const zhSubscription: typeof enSubscription = {
   },
   payment: {
     successTitle: '付款成功',
-    successBody: '谢谢！支付服务商确认后，你的新套餐会显示在这里。',
+    successBody: '谢谢！支付服务商确认后（通常在一分钟内），你的新套餐会显示在这里。',
+    successActive: '谢谢！你的新套餐已生效。',
     cancelTitle: '已取消结账',
     cancelBody: '没有产生任何扣款。你可以随时升级。',
   },
