@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Segmented } from 'antd';
+import { Button } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import type { Plan, SubscriptionInterval } from '@atelier/contract';
 import { useUiStore } from '../../stores/uiStore';
@@ -71,27 +71,25 @@ export function PricingSection() {
       />
       {priced ? (
         <div className="landing-pricing__switch">
-          <Segmented<SubscriptionInterval>
-            value={interval}
-            onChange={setInterval}
-            data-testid="pricing-interval"
-            options={[
-              { value: 'monthly', label: t('landing.pricing.monthly') },
-              {
-                value: 'yearly',
-                label: (
-                  <span>
-                    {t('landing.pricing.yearly')}
-                    {saving ? (
-                      <span className="landing-badge landing-badge--small landing-pricing__save">
-                        {t('landing.pricing.save', { percent: saving })}
-                      </span>
-                    ) : null}
+          {/* two plain toggle buttons: antd's Segmented would add to the pre-sign-in bundle */}
+          <div className="landing-switch" role="group" data-testid="pricing-interval">
+            {(['monthly', 'yearly'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                className="landing-switch__option"
+                aria-pressed={interval === v}
+                onClick={() => setInterval(v)}
+              >
+                {t(`landing.pricing.${v}`)}
+                {v === 'yearly' && saving ? (
+                  <span className="landing-badge landing-badge--small landing-pricing__save">
+                    {t('landing.pricing.save', { percent: saving })}
                   </span>
-                ),
-              },
-            ]}
-          />
+                ) : null}
+              </button>
+            ))}
+          </div>
         </div>
       ) : null}
       <div className="landing-pricing" data-testid="landing-pricing" data-billing={selling ? 'on' : 'off'}>
