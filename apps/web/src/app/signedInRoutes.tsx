@@ -74,6 +74,12 @@ export const signedInRoutes: RouteObject[] = [
       import('../features/ai/threads/ThreadDetailPage').then((m) => ({ Component: m.ThreadDetailPage })),
   },
   {
+    // where checkout and the billing portal return to (subscription.billing.ts returnUrl)
+    path: 'settings/:tab?',
+    lazy: () =>
+      import('../features/subscription/SettingsRoute').then((m) => ({ Component: m.SettingsRoute })),
+  },
+  {
     path: '*',
     lazy: () => import('../features/system/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
   },

@@ -17,6 +17,8 @@ export interface Platform {
   /** Delete every IndexedDB database of this origin. */
   clearIndexedDb(): Promise<void>;
   reload(): void;
+  /** Leave the app for another page (a hosted checkout or billing portal). */
+  goTo(url: string): void;
   now(): number;
   sleep(ms: number): Promise<void>;
   setTimeout(fn: () => void, ms: number): () => void;
@@ -78,6 +80,7 @@ export function createBrowserPlatform(): Platform {
     session: storeOf(() => globalThis.sessionStorage),
     clearIndexedDb,
     reload: () => window.location.reload(),
+    goTo: (url) => window.location.assign(url),
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => globalThis.setTimeout(resolve, ms)),
     setTimeout: (fn, ms) => {

@@ -10,6 +10,8 @@ interface UiState {
   returnTo: string | null;
   resetPasswordOpen: boolean;
   settingsTab: SettingsTab | null;
+  /** The outcome of a hosted checkout just returned from, shown once on the subscription tab. */
+  paymentNotice: 'success' | 'cancel' | null;
   highlightsOpen: boolean;
   tourOpen: boolean;
   openAuth: (mode: AuthModalMode, returnTo?: string) => void;
@@ -19,6 +21,7 @@ interface UiState {
   closeResetPassword: () => void;
   openSettings: (tab?: SettingsTab) => void;
   closeSettings: () => void;
+  setPaymentNotice: (notice: 'success' | 'cancel' | null) => void;
   setHighlightsOpen: (open: boolean) => void;
   setTourOpen: (open: boolean) => void;
 }
@@ -28,6 +31,7 @@ export const useUiStore = create<UiState>()((set) => ({
   returnTo: null,
   resetPasswordOpen: false,
   settingsTab: null,
+  paymentNotice: null,
   highlightsOpen: false,
   tourOpen: false,
   openAuth: (mode, returnTo) =>
@@ -37,7 +41,8 @@ export const useUiStore = create<UiState>()((set) => ({
   openResetPassword: () => set({ resetPasswordOpen: true, authModal: null }),
   closeResetPassword: () => set({ resetPasswordOpen: false }),
   openSettings: (tab = 'account') => set({ settingsTab: tab }),
-  closeSettings: () => set({ settingsTab: null }),
+  closeSettings: () => set({ settingsTab: null, paymentNotice: null }),
+  setPaymentNotice: (paymentNotice) => set({ paymentNotice }),
   setHighlightsOpen: (highlightsOpen) => set({ highlightsOpen }),
   setTourOpen: (tourOpen) => set({ tourOpen }),
 }));

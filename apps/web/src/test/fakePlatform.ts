@@ -7,6 +7,8 @@ export interface FakePlatform extends Platform {
   cookies: Map<string, string>;
   clock: { now: number };
   copied: string[];
+  /** Pages `goTo` left for. */
+  visited: string[];
 }
 
 function memoryStore(): KeyValueStore {
@@ -26,6 +28,7 @@ export function createFakePlatform(init: { now?: number; languages?: string[] } 
     cookies: new Map(),
     clock: { now: init.now ?? 1_700_000_000_000 },
     copied: [],
+    visited: [],
     local: memoryStore(),
     session: memoryStore(),
     clearIndexedDb: async () => {
@@ -33,6 +36,9 @@ export function createFakePlatform(init: { now?: number; languages?: string[] } 
     },
     reload: () => {
       fake.reloads += 1;
+    },
+    goTo: (url) => {
+      fake.visited.push(url);
     },
     now: () => fake.clock.now,
     sleep: async (ms) => {

@@ -28,6 +28,8 @@ export const SubscriptionSchema = z.object({
   isTrial: z.boolean().optional(),
   /** Set when the subscription ends at that date (or the trial does). */
   cancelAt: TimestampSchema.optional(),
+  /** The end of the current billing period: when it renews, unless it ends at cancelAt first. */
+  currentPeriodEnd: TimestampSchema.optional(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 

@@ -144,6 +144,7 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
     status: row.status,
     isTrial: row.isTrial,
     ...(row.cancelAt ? { cancelAt: row.cancelAt.toISOString() } : {}),
+    ...(row.currentPeriodEnd ? { currentPeriodEnd: row.currentPeriodEnd.toISOString() } : {}),
   };
 }
 

@@ -10,9 +10,11 @@ import './errorToast.css';
 export interface ErrorToastContentProps {
   spec: ErrorToastSpec;
   copyText?: (text: string) => Promise<void>;
+  /** A quota error on an instance with billing: the Upgrade button's action. */
+  onUpgrade?: () => void;
 }
 
-export function ErrorToastContent({ spec, copyText = platform.copyText }: ErrorToastContentProps) {
+export function ErrorToastContent({ spec, copyText = platform.copyText, onUpgrade }: ErrorToastContentProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const onCopy = async () => {
@@ -27,6 +29,17 @@ export function ErrorToastContent({ spec, copyText = platform.copyText }: ErrorT
   return (
     <div className="error-toast" data-testid="error-toast-body">
       <div className="error-toast__message">{spec.message}</div>
+      {onUpgrade ? (
+        <Button
+          type="primary"
+          size="small"
+          className="error-toast__upgrade"
+          onClick={onUpgrade}
+          data-testid="error-toast-upgrade"
+        >
+          {t('storage.upgrade')}
+        </Button>
+      ) : null}
       {spec.stack ? (
         <pre className="error-toast__stack" data-testid="error-toast-stack">
           {spec.stack}

@@ -1,9 +1,18 @@
-/** Connects the error channel to antd's notification API (themed, inside <App>). */
+/**
+ * Connects the error channel to antd's notification API (themed, inside <App>). A quota error
+ * (E2001 storage, E2002 model requests) on an instance with billing offers Upgrade, which opens
+ * Settings > Subscription; without billing it only says what happened.
+ */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
+import { apiKey, type ApiData } from '../../api/apiQuery';
+import { queryClient } from '../../api/queryClient';
+import { useAuthStore } from '../../stores/authStore';
+import { useUiStore } from '../../stores/uiStore';
 import { setErrorNotifier } from './reporter';
 import { ErrorToastContent } from './ErrorToastContent';
+import { offersUpgrade } from './toastRules';
 
 export function ErrorToastHost() {
   const { notification } = App.useApp();
@@ -14,7 +23,24 @@ export function ErrorToastHost() {
         notification.error({
           key: spec.key,
           title: t('errors.toastTitle'),
-          description: <ErrorToastContent spec={spec} />,
+          description: (
+            <ErrorToastContent
+              spec={spec}
+              {...(offersUpgrade(spec, {
+                billing:
+                  queryClient.getQueryData<ApiData<'system.config'>>(apiKey('system.config'))?.features
+                    .subscription === true,
+                signedIn: useAuthStore.getState().status === 'authenticated',
+              })
+                ? {
+                    onUpgrade: () => {
+                      notification.destroy(spec.key);
+                      useUiStore.getState().openSettings('subscription');
+                    },
+                  }
+                : {})}
+            />
+          ),
           duration: spec.duration,
           placement: 'topRight',
           props: { 'data-testid': 'error-toast' },

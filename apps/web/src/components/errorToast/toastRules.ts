@@ -82,3 +82,14 @@ export function describeErrorToast(error: unknown, locale: Locale): ErrorToastSp
     duration: unknown ? false : LIMITS.errorToastMs / 1000,
   };
 }
+
+/** Quota errors the user can lift by upgrading their plan. */
+export const UPGRADE_CODES: readonly string[] = ['E2001', 'E2002'];
+
+/** Whether a toast offers Upgrade: a quota error, billing on and someone signed in to upgrade. */
+export function offersUpgrade(
+  spec: Pick<ErrorToastSpec, 'code'>,
+  where: { billing: boolean; signedIn: boolean },
+): boolean {
+  return where.billing && where.signedIn && spec.code !== undefined && UPGRADE_CODES.includes(spec.code);
+}

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal, Tabs } from 'antd';
 import { useUiStore } from '../../stores/uiStore';
+import { useSystemConfig } from '../system/MaintenanceNotice';
 import { SETTINGS_TABS } from './settingsTabs';
 import './settings.css';
 
@@ -9,7 +10,9 @@ export function SettingsModal() {
   const { t } = useTranslation();
   const tab = useUiStore((s) => s.settingsTab);
   const { openSettings, closeSettings } = useUiStore.getState();
-  const active = SETTINGS_TABS.find((d) => d.key === tab)?.key ?? SETTINGS_TABS[0]?.key;
+  const features = useSystemConfig().data?.features;
+  const tabs = SETTINGS_TABS.filter((d) => !d.feature || features?.[d.feature] === true);
+  const active = tabs.find((d) => d.key === tab)?.key ?? tabs[0]?.key;
   return (
     <Modal
       open={tab !== null}
@@ -25,7 +28,7 @@ export function SettingsModal() {
         tabPlacement="start"
         activeKey={active}
         onChange={(key) => openSettings(key)}
-        items={SETTINGS_TABS.map(({ key, icon, Component }) => ({
+        items={tabs.map(({ key, icon, Component }) => ({
           key,
           icon,
           label: <span data-testid={`settings-tab-${key}`}>{t(`settings.tabs.${key}`)}</span>,

@@ -1,6 +1,6 @@
 /**
- * Tabs of the settings dialog (spec section 2). Later issues append providers, models,
- * parsers, subscription, MCP servers and the setup guide here.
+ * Tabs of the settings dialog (spec section 2). A tab with `feature` shows only while the
+ * instance has that feature on (system.config features): Subscription needs billing.
  */
 import type { ComponentType, ReactNode } from 'react';
 import {
@@ -8,6 +8,7 @@ import {
   BgColorsOutlined,
   ControlOutlined,
   CloudServerOutlined,
+  CreditCardOutlined,
   FileSearchOutlined,
   GlobalOutlined,
   StarOutlined,
@@ -16,16 +17,27 @@ import {
 import { AccountTab } from './AccountTab';
 import { AppearanceTab } from './AppearanceTab';
 import { LanguageTab } from './LanguageTab';
+import { LazySubscriptionTab } from '../subscription/lazyTab';
 import { LazyMcpServersTab } from './mcp/lazyTab';
 import { LazyDefaultModelTab, LazyModelsTab, LazyParsersTab, LazyProvidersTab } from './providers/lazyTabs';
 
 export type SettingsTabKey =
-  'account' | 'language' | 'appearance' | 'providers' | 'models' | 'parsers' | 'defaultModel' | 'mcpServers';
+  | 'account'
+  | 'language'
+  | 'appearance'
+  | 'providers'
+  | 'models'
+  | 'parsers'
+  | 'defaultModel'
+  | 'mcpServers'
+  | 'subscription';
 
 export interface SettingsTabDef {
   key: SettingsTabKey;
   icon: ReactNode;
   Component: ComponentType;
+  /** Shown only while this instance feature is on. */
+  feature?: 'subscription';
 }
 
 export const SETTINGS_TABS: readonly SettingsTabDef[] = [
@@ -35,6 +47,12 @@ export const SETTINGS_TABS: readonly SettingsTabDef[] = [
   { key: 'defaultModel', icon: <StarOutlined />, Component: LazyDefaultModelTab },
   { key: 'mcpServers', icon: <CloudServerOutlined />, Component: LazyMcpServersTab },
   { key: 'account', icon: <UserOutlined />, Component: AccountTab },
+  {
+    key: 'subscription',
+    icon: <CreditCardOutlined />,
+    Component: LazySubscriptionTab,
+    feature: 'subscription',
+  },
   { key: 'language', icon: <GlobalOutlined />, Component: LanguageTab },
   { key: 'appearance', icon: <BgColorsOutlined />, Component: AppearanceTab },
 ];

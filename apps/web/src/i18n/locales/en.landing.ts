@@ -98,6 +98,16 @@ export const enLanding = {
     popular: 'Most popular',
     ctaFree: 'Start for free',
     ctaPaid: 'Sign up to choose',
+    monthly: 'Monthly',
+    yearly: 'Yearly',
+    save: 'Save {{percent}}%',
+    perMonth: '/ month',
+    billedMonthly: 'Billed monthly',
+    billedYearly: '{{price}} billed yearly',
+    firstYear: 'First year {{price}} (extra 50% off), then {{full}} a year',
+    paidOff: 'On the hosted Atelier cloud',
+    offNote:
+      'This instance does not sell plans. The plans above are those of the hosted Atelier cloud, where the paid plans are offered; accounts on this instance have the full app without plan quotas.',
     annualNote:
       'Pay monthly or yearly. Yearly billing saves 20%, with an extra 50% off the first year; the price reverts from year two. Checkout is hosted by our card payment provider and accepts bank cards and popular wallets.',
     free: {

@@ -5,6 +5,7 @@
  * area's key; components read them with `useTranslation(undefined, { keyPrefix: '<area>' })`.
  * The long privacy and terms texts are loaded with their pages (legalDocs).
  */
+import { enSubscription } from './en.subscription';
 import { contractValidationMessages } from '../contractMessages';
 import { enAi } from './en.ai';
 import { enAiSettings } from './en.aiSettings';
@@ -183,6 +184,7 @@ export const en = {
       parsers: 'Parser configuration',
       defaultModel: 'Default model',
       mcpServers: 'MCP servers',
+      subscription: 'Subscription',
     },
     account: {
       changeAvatar: 'Change avatar',
@@ -303,6 +305,7 @@ export const en = {
   share: enShare,
   pageExport: enPageExport,
   landing: enLanding,
+  subscription: enSubscription,
   legal: {
     privacyTitle: 'Privacy Policy',
     termsTitle: 'Terms of Service',

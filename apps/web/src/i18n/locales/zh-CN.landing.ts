@@ -99,6 +99,16 @@ export const zhLanding: Translations['landing'] = {
     popular: '最受欢迎',
     ctaFree: '免费开始',
     ctaPaid: '注册后选择',
+    monthly: '按月',
+    yearly: '按年',
+    save: '节省 {{percent}}%',
+    perMonth: '/ 月',
+    billedMonthly: '按月计费',
+    billedYearly: '按年计费 {{price}}',
+    firstYear: '首年 {{price}}（再享五折），之后每年 {{full}}',
+    paidOff: '在 Atelier 云服务上提供',
+    offNote:
+      '本实例不销售套餐。以上是托管的 Atelier 云服务的套餐，付费套餐在那里提供；本实例的账户可使用全部功能，不受套餐额度限制。',
     annualNote:
       '可按月或按年付费。按年付费可节省 20%，首年再享五折优惠，第二年起恢复原价。结账由我们的银行卡支付服务商托管，支持银行卡和多种常用钱包。',
     free: {

@@ -8,6 +8,7 @@ import { zhCanvas } from './zh-CN.canvas';
 import { zhDocument } from './zh-CN.document';
 import { zhLabels } from './zh-CN.labels';
 import { zhSkills } from './zh-CN.skills';
+import { zhSubscription } from './zh-CN.subscription';
 import { zhApiTokens } from './zh-CN.apiTokens';
 import { zhLanding } from './zh-CN.landing';
 import { zhLibrary } from './zh-CN.library';
@@ -174,6 +175,7 @@ export const zhCN: Translations = {
       parsers: '解析配置',
       defaultModel: '默认模型',
       mcpServers: 'MCP 服务器',
+      subscription: '订阅',
     },
     account: {
       changeAvatar: '更换头像',
@@ -281,6 +283,7 @@ export const zhCN: Translations = {
   share: zhShare,
   pageExport: zhPageExport,
   landing: zhLanding,
+  subscription: zhSubscription,
   legal: {
     privacyTitle: '隐私政策',
     termsTitle: '服务条款',
