@@ -34,10 +34,10 @@ it('E2004 above 100k characters', () => {
   expect(tooLarge(100_001)).toBe(true);
 });
 
-it('wraps the clip in an HTML file with its title and escaped source link', () => {
+it('wraps the clip in an HTML file with its title and escaped source address', () => {
   const html = clipDocument('A <b> & "c"', 'https://x.y/?a=1&b="2"', '<p>Body</p>');
   expect(html).toContain('<title>A &#60;b&#62; &#38; &#34;c&#34;</title>');
-  expect(html).toContain('href="https://x.y/?a=1&#38;b=&#34;2&#34;"');
+  expect(html).toContain('<link rel="canonical" href="https://x.y/?a=1&#38;b=&#34;2&#34;">');
   expect(html).toContain('<p>Body</p>');
 });
 

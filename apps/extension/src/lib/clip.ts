@@ -38,16 +38,17 @@ function escapeHtml(text: string): string {
 
 /**
  * The HTML file a page or selection clip uploads: the server parses it like any uploaded HTML
- * (Readability, then Markdown), and the source link stays in the text.
+ * (Readability, then Markdown). The source address is in the page's head and, after the upload,
+ * in the resource's `data.url`.
  */
 export function clipDocument(title: string, url: string, html: string): string {
   return [
     '<!doctype html>',
     '<html><head><meta charset="utf-8">',
     `<title>${escapeHtml(title)}</title>`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
     '</head><body><article>',
     `<h1>${escapeHtml(title)}</h1>`,
-    `<p>Source: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
     html,
     '</article></body></html>',
   ].join('\n');

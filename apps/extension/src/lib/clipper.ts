@@ -63,5 +63,10 @@ export async function clip(api: ApiClient, address: string, message: ClipMessage
   const answer = await api.request('knowledge.resource.createWithFile', { body: form });
   if (!answer.success || !answer.data) return failureOf(answer.errCode, answer.errMsg);
   const { resourceId } = answer.data;
+  // the upload takes no source address: it is recorded on the resource right after
+  const source = await api.request('knowledge.resource.update', {
+    body: { resourceId, data: { url: extracted.url, title, contentType: 'text/html' } },
+  });
+  if (!source.success) return failureOf(source.errCode, source.errMsg);
   return { resourceId, title, itemUrl: resourceUrl(address, resourceId) };
 }
