@@ -3,8 +3,8 @@
  * server: the options page refuses an address that is not Atelier and saves the server's, shows
  * the sign-in state and opens the sign-in page; a page served on 127.0.0.1 is clipped as an
  * article (through the popup), as a selection and as a link (through the documented message
- * protocol); each resource reaches "finish" in the library; errors for a PDF, a browser page and
- * a signed-out session; screenshots of the popup and options, light and dark, en and zh-CN.
+ * protocol); each resource reaches "finish" in the library; a clip onto a canvas shows as a node
+ * there; errors for a PDF, a browser page and a signed-out session; screenshots of the popup and options, light and dark, en and zh-CN.
  *
  * Needs the extension's build: `npm run build` (or `npm run build -w @atelier/extension`).
  */
@@ -288,6 +288,27 @@ describe('browser extension', () => {
       const linkDetail = await detail(link?.resourceId);
       expect(linkDetail.resourceType).toBe('weblink');
       expect(linkDetail.content).toContain('saltmarshquill');
+
+      // ---- onto a canvas: picked in the popup, the node shows on the canvas ----
+      const board = await apiCall<{ canvasId: string }>(context.request, 'POST', '/canvas/create', {
+        title: 'Estuary board',
+      });
+      await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
+      await popup.locator(`#target option[value="${board.canvasId}"]`).waitFor({ state: 'attached' });
+      await popup.locator('#target').selectOption(board.canvasId);
+      await popup.locator('#title').fill('Almanac on the board');
+      await popup.locator('input[name="mode"][value="link"]').check();
+      await screenshot(popup, 'extension-popup-canvas-light');
+      await popup.locator('#clip').click();
+      const canvasLink = popup.locator('#result[data-kind="ok"] a[data-node-id]');
+      await canvasLink.waitFor();
+      expect(await canvasLink.getAttribute('href')).toBe(`${server.baseUrl}/canvas/${board.canvasId}`);
+      await signInPage.goto(`/canvas/${board.canvasId}`);
+      await signInPage
+        .getByTestId('canvas-node-resource')
+        .filter({ hasText: 'Almanac on the board' })
+        .waitFor();
+      await screenshot(signInPage, 'extension-canvas-node-light');
 
       // ---- clear errors ----
       const pdf = await context.newPage();

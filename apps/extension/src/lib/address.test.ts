@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atelierIdentity, normaliseAddress, resourceUrl, signInUrl } from './address';
+import { atelierIdentity, canvasUrl, normaliseAddress, resourceUrl, signInUrl } from './address';
 
 describe('normaliseAddress', () => {
   it('keeps http(s) addresses without a trailing slash or /v1', () => {
@@ -46,4 +46,5 @@ describe('atelierIdentity', () => {
 it('builds the sign-in and item addresses', () => {
   expect(signInUrl('http://localhost:5800')).toBe('http://localhost:5800/');
   expect(resourceUrl('http://h:1/base', 'r/1')).toBe('http://h:1/base/library/resources/r%2F1');
+  expect(canvasUrl('http://h:1', 'c1')).toBe('http://h:1/canvas/c1');
 });

@@ -51,6 +51,11 @@ export function signInUrl(address: string): string {
   return `${address}/`;
 }
 
+/** A canvas's page. */
+export function canvasUrl(address: string, canvasId: string): string {
+  return `${address}/canvas/${encodeURIComponent(canvasId)}`;
+}
+
 /** The library's page of one resource. */
 export function resourceUrl(address: string, resourceId: string): string {
   return `${address}/library/resources/${encodeURIComponent(resourceId)}`;

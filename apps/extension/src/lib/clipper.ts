@@ -4,7 +4,7 @@
  */
 import { browser } from '@wxt-dev/browser';
 import type { ApiClient } from '@atelier/contract/client';
-import { resourceUrl } from './address';
+import { canvasUrl, resourceUrl } from './address';
 import { clipDocument, clipFileName, clipTitle, isReadableUrl, tooLarge, type Extracted } from './clip';
 import type { ClipAnswer, ClipMessage, ClipMode } from './protocol';
 
@@ -30,7 +30,18 @@ function failureOf(errCode: string | undefined, errMsg: string | undefined): Cli
   return { error: errCode ?? 'E0000', ...(errMsg ? { message: errMsg } : {}) };
 }
 
+/** The clip, then (when asked) its node on a canvas; the item's address either way. */
 export async function clip(api: ApiClient, address: string, message: ClipMessage): Promise<ClipAnswer> {
+  const created = await createResource(api, address, message);
+  if ('error' in created || !message.canvasId) return created;
+  const placed = await api.request('canvas.addResource', {
+    body: { canvasId: message.canvasId, resourceId: created.resourceId },
+  });
+  if (!placed.success || !placed.data) return failureOf(placed.errCode, placed.errMsg);
+  return { ...created, nodeId: placed.data.nodeId, canvasUrl: canvasUrl(address, message.canvasId) };
+}
+
+async function createResource(api: ApiClient, address: string, message: ClipMessage): Promise<ClipAnswer> {
   let tab: { url?: string | undefined; title?: string | undefined };
   try {
     tab = await browser.tabs.get(message.tabId);

@@ -13,6 +13,9 @@ describe('parseMessage', () => {
     expect(
       parseMessage({ type: 'atelier.clip', tabId: 3, mode: 'link', title: 'T', url: 'https://x.y' }, ROUTES),
     ).not.toBeNull();
+    expect(
+      parseMessage({ type: 'atelier.clip', tabId: 3, mode: 'selection', canvasId: 'c1' }, ROUTES),
+    ).not.toBeNull();
     expect(parseMessage({ type: 'atelier.status' }, ROUTES)).toEqual({ type: 'atelier.status' });
     expect(parseMessage({ type: 'atelier.check', address: 'localhost' }, ROUTES)).not.toBeNull();
     expect(
@@ -28,6 +31,7 @@ describe('parseMessage', () => {
       { type: 'atelier.clip', tabId: 3, mode: 'pdf' },
       { type: 'atelier.clip', tabId: -1, mode: 'page' },
       { type: 'atelier.clip', tabId: 3, mode: 'page', title: 5 },
+      { type: 'atelier.clip', tabId: 3, mode: 'page', canvasId: 7 },
       { type: 'atelier.check' },
       { type: 'atelier.api', id: 'user.delete' },
       { type: 'atelier.api', id: 'canvas.list', input: [] },

@@ -29,8 +29,11 @@ export interface ClipMessage {
   title?: string;
   /** link mode: clip this address instead of the tab's (a link's context menu). */
   url?: string;
+  /** Also put the new resource on this canvas. */
+  canvasId?: string;
 }
-export type ClipAnswer = { resourceId: string; title: string; itemUrl: string } | Failure;
+export type ClipAnswer =
+  { resourceId: string; title: string; itemUrl: string; nodeId?: string; canvasUrl?: string } | Failure;
 
 export interface StatusMessage {
   type: 'atelier.status';
@@ -75,7 +78,8 @@ export function parseMessage(value: unknown, routeIds: ReadonlySet<string>): Ext
     case 'atelier.clip':
       if (!Number.isInteger(value.tabId) || (value.tabId as number) < 0) return null;
       if (!CLIP_MODES.includes(value.mode as ClipMode)) return null;
-      if (!optionalString(value.title) || !optionalString(value.url)) return null;
+      if (!optionalString(value.title) || !optionalString(value.url) || !optionalString(value.canvasId))
+        return null;
       return value as unknown as ClipMessage;
     case 'atelier.status':
       return { type: 'atelier.status' };

@@ -3,6 +3,7 @@
  * Opened as a tab with `?tabId=N` it clips that tab instead of the active one (tests do this).
  */
 import { browser } from '@wxt-dev/browser';
+import type { ApiResponse } from '@atelier/contract';
 import { signInUrl } from '../../lib/address';
 import { errorText } from '../../lib/i18n';
 import { isFailure, type ClipAnswer, type ClipMode, type StatusAnswer } from '../../lib/protocol';
@@ -43,8 +44,19 @@ async function main(): Promise<void> {
   const title = byId<HTMLInputElement>('title');
   const button = byId<HTMLButtonElement>('clip');
   const result = byId('result');
-  form.hidden = false;
+  const target = byId<HTMLSelectElement>('target');
   title.value = tab?.title ?? '';
+
+  // the library alone, or also one of the user's canvases (newest first)
+  target.append(new Option(t('targetLibrary'), ''));
+  const canvases = await send<ApiResponse<Array<{ canvasId: string; title: string }>>>({
+    type: 'atelier.api',
+    id: 'canvas.list',
+    input: { query: { page: 1, pageSize: 50 } },
+  });
+  for (const canvas of canvases.success ? (canvases.data ?? []) : []) {
+    target.append(new Option(t('targetCanvas', { title: canvas.title || '—' }), canvas.canvasId));
+  }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -61,6 +73,7 @@ async function main(): Promise<void> {
       tabId: tab.id,
       mode,
       ...(title.value.trim() ? { title: title.value.trim() } : {}),
+      ...(target.value ? { canvasId: target.value } : {}),
     }).then((answer) => {
       button.disabled = false;
       button.textContent = t('clip');
@@ -76,8 +89,19 @@ async function main(): Promise<void> {
       link.textContent = t('openItem');
       link.dataset.resourceId = answer.resourceId;
       result.append(link);
+      if (answer.canvasUrl) {
+        const canvasLink = document.createElement('a');
+        canvasLink.href = answer.canvasUrl;
+        canvasLink.target = '_blank';
+        canvasLink.rel = 'noreferrer';
+        canvasLink.textContent = t('openCanvas');
+        if (answer.nodeId) canvasLink.dataset.nodeId = answer.nodeId;
+        result.append(' · ', canvasLink);
+      }
     });
   });
+  // shown once its submit handler is in place
+  form.hidden = false;
 }
 
 void main();
