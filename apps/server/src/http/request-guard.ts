@@ -17,9 +17,16 @@ export interface GuardConfig {
   allowLoopbackOrigins: boolean;
 }
 
-function originOf(value: string): string | null {
+/**
+ * Browser extensions' origins: the URL standard gives a non-special scheme the opaque origin
+ * 'null', but browsers send `Origin: chrome-extension://<id>` for an extension's requests.
+ */
+const EXTENSION_SCHEMES = new Set(['chrome-extension:', 'moz-extension:', 'safari-web-extension:']);
+
+export function originOf(value: string): string | null {
   try {
     const url = new URL(value);
+    if (EXTENSION_SCHEMES.has(url.protocol)) return url.host ? `${url.protocol}//${url.host}` : null;
     return url.origin === 'null' ? null : url.origin;
   } catch {
     return null;
@@ -44,6 +51,7 @@ export function makeOriginCheck(config: GuardConfig): (req: FastifyRequest) => s
     const origin = originOf(header);
     if (!origin) return `origin '${header}'`;
     if (allowed.has(origin)) return null;
+    if (EXTENSION_SCHEMES.has(new URL(origin).protocol)) return `origin '${origin}'`;
     const { host, hostname } = new URL(origin);
     // The host the browser addressed: same host means same site as the app, whatever the proxy.
     if (host === req.headers.host || host === req.host) return null;

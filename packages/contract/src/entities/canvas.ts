@@ -140,6 +140,10 @@ export const UpdateCanvasSchema = z.object({
 export type UpdateCanvas = z.infer<typeof UpdateCanvasSchema>;
 
 export const CanvasIdBodySchema = z.object({ canvasId: IdSchema });
+
+/** POST /canvas/addResource: a library resource as a node, right of what the canvas holds. */
+export const AddResourceToCanvasSchema = z.object({ canvasId: IdSchema, resourceId: IdSchema });
+export const AddedCanvasNodeSchema = z.object({ canvasId: z.string(), nodeId: z.string() });
 export const CanvasIdQuerySchema = z.object({ canvasId: IdSchema });
 
 export const DuplicateCanvasSchema = z.object({

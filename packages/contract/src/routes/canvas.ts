@@ -4,6 +4,8 @@ import { defineRoute } from '../route.js';
 import { EmptySchema } from '../entities/common.js';
 import {
   AutoNameCanvasResultSchema,
+  AddResourceToCanvasSchema,
+  AddedCanvasNodeSchema,
   AutoNameCanvasSchema,
   CanvasDataSchema,
   CanvasIdBodySchema,
@@ -63,6 +65,18 @@ export const canvasRoutes = {
     body: DuplicateCanvasSchema,
     response: CanvasSchema,
     errors: ['E0003', 'E1000', 'E1014', 'E2001'],
+  }),
+  'canvas.addResource': defineRoute({
+    id: 'canvas.addResource',
+    method: 'POST',
+    path: '/canvas/addResource',
+    summary: 'Put a library resource on a canvas as a node, right of what it holds (the web clipper)',
+    tag,
+    auth: 'user',
+    body: AddResourceToCanvasSchema,
+    response: AddedCanvasNodeSchema,
+    errors: ['E0003', 'E1000', 'E1002'],
+    extension: true,
   }),
   'canvas.autoName': defineRoute({
     id: 'canvas.autoName',

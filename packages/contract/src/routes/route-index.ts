@@ -30,6 +30,7 @@ export const routeIndex: Record<RouteId, RouteLite> = {
   'canvas.duplicate': { method: 'POST', path: '/canvas/duplicate', auth: 'user' },
   'canvas.autoName': { method: 'POST', path: '/canvas/autoName', auth: 'user' },
   'canvas.import': { method: 'POST', path: '/canvas/import', auth: 'user', requestKind: 'multipart' },
+  'canvas.addResource': { method: 'POST', path: '/canvas/addResource', auth: 'user' },
   'canvas.list': { method: 'GET', path: '/canvas/list', auth: 'user' },
   'canvas.detail': { method: 'GET', path: '/canvas/detail', auth: 'user' },
   'canvas.data': { method: 'GET', path: '/canvas/data', auth: 'user' },

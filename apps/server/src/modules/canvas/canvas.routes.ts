@@ -8,6 +8,7 @@ import type { Services } from '../../services.js';
 import { finishRemoval } from '../access/access.delete.js';
 import { readUploadForm, uploadSpoolDir } from '../upload/upload.form.js';
 import { contentDisposition } from '../upload/upload.types.js';
+import { addResourceToCanvas } from './canvas.add-resource.js';
 import { startDuplicate } from './canvas.duplicate.js';
 import { presentCanvas, presentCanvasData } from './canvas.presenter.js';
 import { exportCanvasFile, importCanvasFile } from './canvas.transfer.js';
@@ -35,6 +36,7 @@ export function canvasHandlers(ctx: AppContext, services: Services): Handlers {
       presentCanvasData(await service.data(user.uid, query.canvasId), url),
     'canvas.duplicate': async ({ user, body }) =>
       presentCanvas(await startDuplicate(ctx, service, user.uid, body), url),
+    'canvas.addResource': async ({ user, body }) => addResourceToCanvas(services, user.uid, body),
     'canvas.autoName': async ({ user, body }) => ({
       title: await service.autoName(user.uid, body.canvasId, body.directUpdate),
     }),

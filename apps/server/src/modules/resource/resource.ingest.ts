@@ -203,16 +203,22 @@ export const handleIngest: JobHandler<IngestPayload> = async ({ ctx }, p, job) =
       const parsed = await parseSource(ctx, row);
       const content = parsed.content.slice(0, MAX_PARSED_CHARS);
       const dims = parsed.dimensions;
+      // Merged into the stored meta in SQL, not written from the row read before parsing: an
+      // update of `data` while the file was parsed (the web clipper records the page's address
+      // right after its upload) must survive. A title already there wins over the parsed one.
+      const parsedTitle = parsed.title ? { title: parsed.title.slice(0, 1024) } : {};
+      const measured = dims ? { width: dims.width, height: dims.height } : {};
+      const meta =
+        parsed.title || dims
+          ? sql`${JSON.stringify(parsedTitle)}::jsonb || coalesce(${resources.meta}, '{}'::jsonb) || ${JSON.stringify(measured)}::jsonb`
+          : undefined;
       row = await advance(p, 'wait_parse', {
         indexStatus: 'wait_index',
         content,
         contentPreview: dims && !content ? `Image, ${dims.width}×${dims.height} pixels` : previewOf(content),
-        ...(dims ? { meta: { ...row.meta, width: dims.width, height: dims.height } } : {}),
+        ...(meta ? { meta } : {}),
         contentType: parsed.contentType,
         storageSize: (row.rawFileKey ? row.storageSize : 0) + Buffer.byteLength(content),
-        ...(parsed.title && !row.meta?.title
-          ? { meta: { ...row.meta, title: parsed.title.slice(0, 1024) } }
-          : {}),
       });
     } catch (err) {
       log.warn({ err, resourceId: p.resourceId, attempt }, 'resource parsing failed');

@@ -1,0 +1,363 @@
+/**
+ * The web clipper (apps/extension) loaded unpacked in Debian's Chromium against the built
+ * server: the options page refuses an address that is not Atelier and saves the server's, shows
+ * the sign-in state and opens the sign-in page; a page served on 127.0.0.1 is clipped as an
+ * article (through the popup), as a selection and as a link (through the documented message
+ * protocol); each resource reaches "finish" in the library; a clip onto a canvas shows as a node
+ * there; errors for a PDF, a browser page and a signed-out session; screenshots of the popup and options, light and dark, en and zh-CN.
+ *
+ * Needs the extension's build: `npm run build` (or `npm run build -w @atelier/extension`).
+ */
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAccount, uniqueEmail } from './support/accounts';
+import { apiCall, skipOnboarding } from './support/api';
+import { LONG_WAIT, screenshot } from './support/browser';
+import { e2eTest } from './support/fixture';
+import { LibraryScreen } from './pages/LibraryPage';
+
+/** Fixed by the manifest's `key` (apps/extension/wxt.config.ts). */
+const EXTENSION_ID = 'bagkolnpkfjfaglakhagbdlmcilddngn';
+const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+const extensionDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../extension/.output/chrome-mv3');
+
+const ARTICLE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Tidewater almanac</title></head>
+<body>
+  <nav><a href="/">Home</a> <a href="/shop">Shop</a> <span>menubarjunk</span></nav>
+  <main><article>
+    <h1>Tidewater almanac</h1>
+    <p>Herons wade along the estuary at dawn, when the tide turns and the mudflats shine. The
+       keyword of this article is saltmarshquill, and it should reach the library intact.</p>
+    <p id="selected">The heron keeps perfectly still for minutes, then strikes faster than the eye
+       can follow; observers call this the glassheron moment.</p>
+    <p>Oystercatchers, curlews and godwits share the flats with the herons, each probing the mud to
+       a different depth, so that the birds rarely compete for the same food.</p>
+    <p>Tide tables printed in the almanac give the times of high and low water for each day of
+       the year, and the heights in metres above chart datum.</p>
+  </article></main>
+  <footer>footerjunk</footer>
+</body></html>`;
+
+let web: Server | undefined;
+let webBase = '';
+
+beforeAll(async () => {
+  web = createServer((req, res) => {
+    if (req.url === '/almanac') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(ARTICLE);
+    } else if (req.url === '/paper.pdf') {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.end('%PDF-1.4\n%%EOF\n');
+    } else {
+      // not an Atelier server: no /v1/health
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  await new Promise<void>((done) => web!.listen(0, '127.0.0.1', done));
+  webBase = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((done) => (web ? web.close(() => done()) : done()));
+});
+
+// loopback links allowed (the link clip is fetched by the server); the extension's origin listed
+const it = e2eTest({ FETCH_ALLOW_PRIVATE: 'true', CORS_ORIGINS: EXTENSION_ORIGIN });
+
+interface ChromeApi {
+  runtime: { sendMessage(message: unknown): Promise<unknown> };
+  storage: { local: { set(items: Record<string, string>): Promise<void> } };
+  tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> };
+}
+
+async function launchWithExtension(baseURL: string): Promise<{ context: BrowserContext; profile: string }> {
+  if (!existsSync(join(extensionDir, 'manifest.json'))) {
+    throw new Error(
+      `The extension is not built (${extensionDir} has no manifest.json): run npm run build -w @atelier/extension`,
+    );
+  }
+  const profile = await mkdtemp(join(tmpdir(), 'atelier-ext-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: false,
+    baseURL,
+    locale: 'en-US',
+    colorScheme: 'light',
+    viewport: { width: 1100, height: 760 },
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+    ],
+  });
+  context.setDefaultTimeout(LONG_WAIT);
+  return { context, profile };
+}
+
+async function serviceWorker(context: BrowserContext): Promise<Worker> {
+  const running = context.serviceWorkers().find((w) => w.url().startsWith(EXTENSION_ORIGIN));
+  return running ?? context.waitForEvent('serviceworker', (w) => w.url().startsWith(EXTENSION_ORIGIN));
+}
+
+/** Sends one protocol message from an extension page, as the popup does. */
+function message<T>(page: Page, body: unknown): Promise<T> {
+  return page.evaluate(
+    (m) => (globalThis as unknown as { chrome: ChromeApi }).chrome.runtime.sendMessage(m),
+    body,
+  ) as Promise<T>;
+}
+
+async function tabIdOf(worker: Worker, url: string): Promise<number> {
+  const ids = await worker.evaluate(
+    async (u) =>
+      (await (globalThis as unknown as { chrome: ChromeApi }).chrome.tabs.query({}))
+        .filter((t) => t.url === u)
+        .map((t) => t.id),
+    url,
+  );
+  const id = ids[0];
+  if (typeof id !== 'number') throw new Error(`no tab shows ${url}`);
+  return id;
+}
+
+async function tabIds(worker: Worker): Promise<number[]> {
+  const ids = await worker.evaluate(async () =>
+    (await (globalThis as unknown as { chrome: ChromeApi }).chrome.tabs.query({})).map((t) => t.id),
+  );
+  return ids.filter((id): id is number => typeof id === 'number');
+}
+
+/** The extension's page in the given language and theme (saved settings, then a fresh load). */
+async function showIn(page: Page, path: string, locale: string, theme: string): Promise<void> {
+  await page.evaluate((s) => (globalThis as unknown as { chrome: ChromeApi }).chrome.storage.local.set(s), {
+    locale,
+    theme,
+  });
+  await page.goto(`${EXTENSION_ORIGIN}/${path}`);
+  await page.locator(`html[lang="${locale}"][data-theme="${theme}"]`).waitFor();
+}
+
+interface ResourceDetail {
+  title: string;
+  indexStatus: string;
+  content?: string;
+  resourceType: string;
+  data?: { url?: string };
+}
+
+describe('browser extension', () => {
+  it('sets the server, signs in, clips a page three ways and shows clear errors', async ({ server }) => {
+    const { context, profile } = await launchWithExtension(server.baseUrl);
+    try {
+      const worker = await serviceWorker(context);
+      expect(new URL(worker.url()).host).toBe(EXTENSION_ID);
+
+      // ---- options: an address that is not Atelier, then the server's ----
+      const options = await context.newPage();
+      await options.goto(`${EXTENSION_ORIGIN}/options.html`);
+      const address = options.locator('#address');
+      await expect.poll(() => address.inputValue()).toBe('http://localhost:5800');
+      await address.fill(webBase);
+      await options.locator('#test').click();
+      await options
+        .locator('#address-status[data-kind="error"]')
+        .getByText('No Atelier server answers at this address')
+        .waitFor();
+      await address.fill(`${server.baseUrl}/`);
+      await options.locator('#save').click();
+      await options.locator('#address-status[data-kind="ok"]').getByText(`uses ${server.baseUrl}.`).waitFor();
+      await options.locator('#account-status[data-kind="error"]').getByText('You are signed out').waitFor();
+      await screenshot(options, 'extension-options-signed-out-light');
+
+      // ---- signed out: the popup says so and offers the sign-in page; a clip is refused ----
+      const articleUrl = `${webBase}/almanac`;
+      const article = await context.newPage();
+      await article.goto(articleUrl);
+      const tabId = await tabIdOf(worker, articleUrl);
+      const popup = await context.newPage();
+      await popup.setViewportSize({ width: 360, height: 560 });
+      await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
+      await popup.locator('#problem-text').getByText('You are signed out', { exact: false }).waitFor();
+      await popup.locator('#sign-in').waitFor();
+      await screenshot(popup, 'extension-popup-signed-out-light');
+      expect(await message(popup, { type: 'atelier.clip', tabId, mode: 'link', title: 'Too early' })).toEqual(
+        {
+          error: 'signed_out',
+        },
+      );
+
+      // ---- sign in: the button opens the server's sign-in page; the session is the browser's ----
+      const [signInPage] = await Promise.all([
+        context.waitForEvent('page'),
+        options.locator('#sign-in').click(),
+      ]);
+      await signInPage.waitForURL(`${server.baseUrl}/`);
+      const { email } = await createAccount(server, context.request, uniqueEmail('clipper'));
+      await skipOnboarding(context.request);
+      await options.locator('#refresh').click();
+      await options.locator('#account-status[data-kind="ok"]').getByText(`Signed in as ${email}.`).waitFor();
+      await expect.poll(() => options.locator('#sign-in').isHidden()).toBe(true);
+      await screenshot(options, 'extension-options-light');
+
+      // ---- the article through the popup (opened as a tab aimed at the page's tab) ----
+      await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
+      const title = popup.locator('#title');
+      await expect.poll(() => title.inputValue()).toBe('Tidewater almanac');
+      await screenshot(popup, 'extension-popup-light');
+      await popup.locator('#clip').click();
+      const openLink = popup.locator('#result[data-kind="ok"] a[data-resource-id]');
+      await openLink.waitFor();
+      const pageId = await openLink.getAttribute('data-resource-id');
+      expect(await openLink.getAttribute('href')).toBe(`${server.baseUrl}/library/resources/${pageId}`);
+      await screenshot(popup, 'extension-popup-clipped-light');
+
+      // ---- the selection and the link through the message protocol ----
+      await article.evaluate(() => {
+        const range = document.createRange();
+        range.selectNodeContents(document.getElementById('selected')!);
+        const selection = window.getSelection()!;
+        selection.removeAllRanges();
+        selection.addRange(range);
+      });
+      const selection = await message<{ resourceId?: string; error?: string }>(popup, {
+        type: 'atelier.clip',
+        tabId,
+        mode: 'selection',
+        title: 'Heron selection',
+      });
+      expect(selection.error).toBeUndefined();
+      // the same message twice within 300 ms: one resource (spec section 9)
+      const linkMessage = { type: 'atelier.clip', tabId, mode: 'link', title: 'Almanac link' };
+      const [link, linkAgain] = (await popup.evaluate(
+        (m) =>
+          Promise.all([
+            (globalThis as unknown as { chrome: ChromeApi }).chrome.runtime.sendMessage(m),
+            (globalThis as unknown as { chrome: ChromeApi }).chrome.runtime.sendMessage(m),
+          ]),
+        linkMessage,
+      )) as Array<{ resourceId?: string; error?: string }>;
+      expect(link?.error).toBeUndefined();
+      expect(linkAgain?.resourceId).toBe(link?.resourceId);
+
+      // ---- relayed API call: the popup's pages reach the server only through the worker ----
+      const listed = await message<{ success: boolean; data?: Array<{ resourceId: string }> }>(popup, {
+        type: 'atelier.api',
+        id: 'knowledge.resource.list',
+        input: { query: { page: 1, pageSize: 20 } },
+      });
+      expect(listed.success).toBe(true);
+      expect(listed.data?.map((r) => r.resourceId).sort()).toEqual(
+        [pageId, selection.resourceId, link?.resourceId].sort(),
+      );
+
+      // ---- each resource is parsed and indexed like any other ----
+      const library = new LibraryScreen(signInPage);
+      await library.goto();
+      for (const name of ['Tidewater almanac', 'Heron selection', 'Almanac link']) {
+        await library.waitForStatus(name, 'finish');
+      }
+      expect(await library.rows.count()).toBe(3);
+      await screenshot(signInPage, 'extension-library-clips-light');
+      const detail = (id: string | null | undefined) =>
+        apiCall<ResourceDetail>(context.request, 'GET', `/knowledge/resource/detail?resourceId=${id}`);
+      const pageDetail = await detail(pageId);
+      expect(pageDetail.content).toContain('saltmarshquill');
+      expect(pageDetail.data?.url).toBe(articleUrl);
+      expect(pageDetail.content).not.toContain('menubarjunk');
+      expect(pageDetail.content).not.toContain('footerjunk');
+      const selectionDetail = await detail(selection.resourceId);
+      expect(selectionDetail.content).toContain('glassheron');
+      expect(selectionDetail.content).not.toContain('saltmarshquill');
+      expect(selectionDetail.data?.url).toBe(articleUrl);
+      const linkDetail = await detail(link?.resourceId);
+      expect(linkDetail.resourceType).toBe('weblink');
+      expect(linkDetail.content).toContain('saltmarshquill');
+
+      // ---- onto a canvas: picked in the popup, the node shows on the canvas ----
+      const board = await apiCall<{ canvasId: string }>(context.request, 'POST', '/canvas/create', {
+        title: 'Estuary board',
+      });
+      await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
+      await popup.locator(`#target option[value="${board.canvasId}"]`).waitFor({ state: 'attached' });
+      await popup.locator('#target').selectOption(board.canvasId);
+      await popup.locator('#title').fill('Almanac on the board');
+      await popup.locator('input[name="mode"][value="link"]').check();
+      await screenshot(popup, 'extension-popup-canvas-light');
+      await popup.locator('#clip').click();
+      const canvasLink = popup.locator('#result[data-kind="ok"] a[data-node-id]');
+      await canvasLink.waitFor();
+      expect(await canvasLink.getAttribute('href')).toBe(`${server.baseUrl}/canvas/${board.canvasId}`);
+      await signInPage.goto(`/canvas/${board.canvasId}`);
+      await signInPage
+        .getByTestId('canvas-node-resource')
+        .filter({ hasText: 'Almanac on the board' })
+        .waitFor();
+      await screenshot(signInPage, 'extension-canvas-node-light');
+
+      // ---- clear errors ----
+      const pdf = await context.newPage();
+      await pdf.goto(`${webBase}/paper.pdf`).catch(() => undefined);
+      const pdfTab = await tabIdOf(worker, `${webBase}/paper.pdf`);
+      expect(await message(popup, { type: 'atelier.clip', tabId: pdfTab, mode: 'page' })).toEqual({
+        error: 'unreadable_page',
+      });
+      // the extension may not read a browser page's address: its tab is the one that is new
+      const tabsBefore = await tabIds(worker);
+      const browserPage = await context.newPage();
+      await browserPage.goto('chrome://version');
+      const browserTab = (await tabIds(worker)).find((id) => !tabsBefore.includes(id));
+      expect(browserTab).toBeTypeOf('number');
+      expect(await message(popup, { type: 'atelier.clip', tabId: browserTab, mode: 'page' })).toEqual({
+        error: 'unreadable_page',
+      });
+      expect(await message(popup, { type: 'atelier.clip', tabId, mode: 'sideways' })).toEqual({
+        error: 'bad_message',
+      });
+      await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${browserTab}`);
+      await popup.locator('#clip').click();
+      await popup
+        .locator('#result[data-kind="error"]')
+        .getByText('This page cannot be read', { exact: false })
+        .waitFor();
+      await screenshot(popup, 'extension-popup-error-light');
+
+      // ---- screenshots: light and dark, en and zh-CN ----
+      for (const [locale, theme] of [
+        ['en', 'dark'],
+        ['zh-CN', 'light'],
+        ['zh-CN', 'dark'],
+      ] as const) {
+        await showIn(popup, `popup.html?tabId=${tabId}`, locale, theme);
+        await expect.poll(() => popup.locator('#title').inputValue()).toBe('Tidewater almanac');
+        await screenshot(popup, `extension-popup-${theme}-${locale}`);
+        await showIn(options, 'options.html', locale, theme);
+        await options.locator('#account-status[data-kind="ok"]').getByText(email, { exact: false }).waitFor();
+        await screenshot(options, `extension-options-${theme}-${locale}`);
+      }
+      await options.locator('h1').getByText('Atelier 网页剪藏设置').waitFor();
+      // the language menu switches the page
+      await options.locator('#locale').selectOption('en');
+      await options.locator('html[lang="en"]').waitFor();
+      await options.locator('h1').getByText('Atelier Web Clipper settings').waitFor();
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  });
+});
