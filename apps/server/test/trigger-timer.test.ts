@@ -1,81 +1,23 @@
 /**
  * Timer triggers on the server's clock (a TestClock the test moves): an hourly timer fires
  * exactly once per period, a one-off once; runs missed while the server was down run once on
- * start (the restart case: stop, advance three periods, start → one run, the next run after now);
- * on PostgreSQL, two server processes' schedulers racing over the same due timers make each run
- * exactly once (the `FOR UPDATE SKIP LOCKED` lease). A run refused as a request would be (no chat
- * model) is a failed job of its skill, with the refusal's code, made once.
+ * start (the restart case: stop, advance three periods, start → one run, the next run after now).
+ * A run refused as a request would be (no chat model) is a failed job of its skill, with the
+ * refusal's code, made once. Two processes racing over due timers: trigger-timer-race.test.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { ActionResult, SkillInstance, SkillTrigger } from '@atelier/contract';
+import type { ActionResult, SkillTrigger } from '@atelier/contract';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, vi } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { actionResults, skillTriggerRuns, skillTriggers } from '../src/db/schema/index.js';
-import { TestClock } from '../src/lib/clock.js';
-import { startServer } from '../src/server.js';
-import { testDbKind } from './helpers/db.js';
-import { buildUser, loginAs, type BuiltUser } from './helpers/factories.js';
+import { describe, expect } from 'vitest';
+import { actionResults, skillTriggerRuns } from '../src/db/schema/index.js';
+import { buildUser, loginAs } from './helpers/factories.js';
 import { skillTest } from './helpers/fixtures.js';
 import { expectData, expectFailure } from './helpers/items.js';
 import { buildUserWithModel, resetFake } from './helpers/skill-run.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTestServer } from './helpers/server.js';
+import { countRuns, HOUR, hourlyTrigger, nextRunOf, POLL, waitForRuns } from './helpers/triggers.js';
 
-const POLL = { TRIGGER_POLL_INTERVAL: '100ms' };
 const it = skillTest(POLL);
 it.beforeEach(({ fake }) => resetFake(fake));
-
-const HOUR = 3_600_000;
-
-async function hourlyTrigger(
-  u: BuiltUser,
-  firstAt: number,
-  repeat: string | null = 'hour',
-): Promise<SkillTrigger> {
-  const skillId = expectData(
-    await u.post<SkillInstance>('/v1/skill/instance/new', { tplName: 'commonQnA', displayName: 'Clock' }),
-  ).skillId;
-  return expectData(
-    await u.post<SkillTrigger>('/v1/skill/trigger/new', {
-      skillId,
-      displayName: 'Every hour',
-      triggerType: 'timer',
-      timerConfig: {
-        datetime: new Date(firstAt).toISOString(),
-        ...(repeat ? { repeatInterval: repeat } : {}),
-      },
-      input: { query: 'What time is it?' },
-    }),
-  );
-}
-
-const countRuns = async (server: Pick<TestServer, 'server'>, triggerId: string) =>
-  (
-    await server.server.ctx.db
-      .select({ resultId: actionResults.resultId })
-      .from(actionResults)
-      .where(sql`${actionResults.runOptions}->>'triggerId' = ${triggerId}`)
-  ).length;
-
-const waitForRuns = (server: Pick<TestServer, 'server'>, triggerId: string, n: number) =>
-  vi.waitFor(
-    async () => {
-      const count = await countRuns(server, triggerId);
-      if (count < n) throw new Error(`${count} of ${n} runs`);
-      return count;
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-
-const nextRunOf = async (server: Pick<TestServer, 'server'>, triggerId: string) => {
-  const [row] = await server.server.ctx.db
-    .select()
-    .from(skillTriggers)
-    .where(eq(skillTriggers.triggerId, triggerId));
-  return row!.nextRunAt?.getTime() ?? null;
-};
 
 describe('timer triggers', () => {
   it('fire exactly once per period on the injected clock; a one-off fires once', async ({
@@ -219,56 +161,4 @@ describe('timer triggers', () => {
       await server.close();
     }
   });
-
-  it.skipIf(testDbKind() !== 'postgres')(
-    'two server processes racing over the same due timers make each run exactly once',
-    async ({ server, fake }) => {
-      // a second server on the same PostgreSQL database, its clock in step with the first's
-      const dataDir = mkdtempSync(join(tmpdir(), 'atelier-race-'));
-      const clock = new TestClock();
-      clock.advance(Math.max(0, server.clock.now() - clock.now()));
-      const other = await startServer(
-        loadConfig({
-          NODE_ENV: 'test',
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'silent',
-          OLLAMA_DETECT: 'false',
-          BUILTIN_TEMPLATES: 'false',
-          TRUST_PROXY: 'true',
-          DATABASE_URL: server.server.ctx.config.DATABASE_URL!,
-          ...POLL,
-        }),
-        { clock },
-      );
-      try {
-        const user = await buildUserWithModel(server, fake);
-        const first = server.clock.now() + HOUR;
-        const triggers: SkillTrigger[] = [];
-        for (let i = 0; i < 20; i++) triggers.push(await hourlyTrigger(user, first));
-        const schedulers = [server.server.services.triggers, other.services.triggers];
-
-        for (let period = 1; period <= 3; period++) {
-          const step = period === 1 ? HOUR + 1_000 : HOUR;
-          server.clock.advance(step);
-          clock.advance(step);
-          // both processes' pollers fire on the advance; race more polls on top of them
-          const started = await Promise.all(
-            [...schedulers, ...schedulers, ...schedulers].map((s) => s.tick()),
-          );
-          expect(started.every((n) => n >= 0)).toBe(true);
-          for (const t of triggers) expect(await waitForRuns(server, t.triggerId, period)).toBe(period);
-          await Promise.all(schedulers.map((s) => s.tick()));
-          const counts = await Promise.all(triggers.map((t) => countRuns(server, t.triggerId)));
-          expect(counts).toEqual(triggers.map(() => period));
-          await Promise.all([server.server.ctx.queue.drain(), other.ctx.queue.drain()]);
-        }
-        await Promise.all([server.server.ctx.queue.drain(), other.ctx.queue.drain()]);
-      } finally {
-        await other.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-  );
 });

@@ -301,6 +301,7 @@ function ClipperPane({ t }: { t: LibraryT }) {
         <li>{t('import.clipperStep1')}</li>
         <li>{t('import.clipperStep2')}</li>
         <li>{t('import.clipperStep3')}</li>
+        <li>{t('import.clipperStep4')}</li>
       </ol>
       <Typography.Paragraph type="secondary">{t('import.clipperNote')}</Typography.Paragraph>
     </div>

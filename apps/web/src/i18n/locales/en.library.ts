@@ -80,11 +80,14 @@ export const enLibrary = {
     textTooLong: 'Content too large, maximum 100k characters',
     clipperIntro:
       'The web clipper is a browser extension that saves the page you are reading, or the part you selected, to your library in one click.',
-    clipperStep1: 'Install the browser extension and sign in with your Atelier account.',
-    clipperStep2: 'On any page, click the extension icon, or select text and right-click “Save to library”.',
-    clipperStep3: 'The page is parsed and indexed like a web link and shows up here.',
+    clipperStep1:
+      'Install the Atelier extension in Chrome or Chromium: build it with “npm run build -w @atelier/extension” and load apps/extension/.output/chrome-mv3 as an unpacked extension.',
+    clipperStep2: 'In its options, enter this instance’s address and sign in.',
+    clipperStep3:
+      'On any page, click the extension icon (or press Alt+Shift+S), or right-click a page, a selection or a link and choose “Clip … to Atelier”. A clip can also go onto a canvas.',
+    clipperStep4: 'The clip is parsed and indexed like any other item and shows up here.',
     clipperNote:
-      'The extension is not bundled with this instance yet. Meanwhile, paste the page address under “Web links”: it is fetched, parsed and indexed the same way.',
+      'The instance accepts the extension only when its CORS_ORIGINS setting lists chrome-extension://bagkolnpkfjfaglakhagbdlmcilddngn (see docs/extension.md). Without the extension, paste a page address under “Web links”: it is fetched, parsed and indexed the same way.',
     badLine: 'Check this line: {{line}}',
     remove: 'Remove',
   },

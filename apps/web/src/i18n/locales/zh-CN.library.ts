@@ -83,11 +83,14 @@ export const zhLibrary: DeepStrings<typeof enLibrary> = {
     textRequired: '粘贴文本需要同时填写标题和内容',
     textTooLong: '内容过长，最多 10 万字符',
     clipperIntro: '网页剪藏是一个浏览器扩展，可以一键把正在阅读的网页或选中的内容保存到知识库。',
-    clipperStep1: '安装浏览器扩展，并使用 Atelier 账号登录。',
-    clipperStep2: '在任意网页点击扩展图标，或选中文字后右键选择“保存到知识库”。',
-    clipperStep3: '网页会像网页链接一样被解析和索引，并出现在这里。',
+    clipperStep1:
+      '在 Chrome 或 Chromium 中安装 Atelier 扩展：用“npm run build -w @atelier/extension”构建，然后以“加载已解压的扩展程序”载入 apps/extension/.output/chrome-mv3。',
+    clipperStep2: '在扩展的选项中填写本实例的地址并登录。',
+    clipperStep3:
+      '在任意网页点击扩展图标（或按 Alt+Shift+S），或在页面、选中内容或链接上右键选择“剪藏到 Atelier”。剪藏也可以放到画布上。',
+    clipperStep4: '剪藏的内容会像其他条目一样被解析和索引，并出现在这里。',
     clipperNote:
-      '当前实例尚未附带该扩展。在此之前，可以把网页地址粘贴到“网页链接”中，它会以同样的方式被抓取、解析和索引。',
+      '只有当本实例的 CORS_ORIGINS 设置包含 chrome-extension://bagkolnpkfjfaglakhagbdlmcilddngn 时才会接受该扩展（见 docs/extension.md）。没有扩展时，可以把网页地址粘贴到“网页链接”中，它会以同样的方式被抓取、解析和索引。',
     badLine: '请检查这一行：{{line}}',
     remove: '移除',
   },
