@@ -64,6 +64,7 @@ export const TEMPLATE_COVER_FILE = 'templateCover';
 const coverFiles = (key: string | null | undefined): Record<string, string> =>
   key ? { [TEMPLATE_COVER_FILE]: key } : {};
 
+const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const templateNotFound = () => new AppError('E1009');
 
 export interface ListTemplatesInput {
@@ -97,11 +98,22 @@ export class TemplateService {
     if (!row) throw badRequest('categoryId: no such category');
   }
 
+  private async checkCover(uid: string, storageKey: string): Promise<string> {
+    const file = await this.files.readOwnedFile(uid, storageKey).catch((err: unknown) => {
+      if (err instanceof AppError) throw new AppError(err.code, 'coverStorageKey: no such file');
+      throw err;
+    });
+    if (!COVER_TYPES.includes(file.contentType.toLowerCase())) {
+      throw badRequest('coverStorageKey: the cover must be a PNG, JPEG, GIF or WebP image');
+    }
+    return storageKey;
+  }
+
   async create(uid: string, input: CreateTemplate): Promise<TemplateRow> {
     await accessFor(this.ctx.db).require(userActor(uid), 'write', 'canvas', [input.canvasId]);
     if (!input.categoryId) throw badRequest('categoryId: Please select a category');
     await this.checkCategory(input.categoryId);
-    const cover = input.coverStorageKey ? await this.files.checkOwnCover(uid, input.coverStorageKey) : null;
+    const cover = input.coverStorageKey ? await this.checkCover(uid, input.coverStorageKey) : null;
     const templateId = newId('template');
     const share = await this.publisher.publish(uid, {
       entityType: 'canvas',
@@ -152,7 +164,7 @@ export class TemplateService {
     if (input.language !== undefined) patch.language = input.language;
     if (input.coverStorageKey !== undefined)
       patch.coverStorageKey = input.coverStorageKey
-        ? await this.files.checkOwnCover(uid, input.coverStorageKey)
+        ? await this.checkCover(uid, input.coverStorageKey)
         : null;
     const cover = patch.coverStorageKey !== undefined ? patch.coverStorageKey : current.coverStorageKey;
     if (input.republish) {

@@ -10,14 +10,11 @@ import type { EntityType, UploadResult } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { ObjectNotFoundError } from '../../context.js';
 import { files } from '../../db/schema/files.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { isValidStorageKey } from '../../storage/storage.keys.js';
 import { keyExtension, normaliseContentType } from './upload.types.js';
-
-/** Image types a page or template cover may have. */
-const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 export type Visibility = 'public' | 'private';
 
@@ -139,19 +136,6 @@ export function createUploadService(ctx: UploadServiceContext) {
       const file = await find(storageKey);
       if (!file || file.uid !== uid) throw notFound();
       return file;
-    },
-
-    /**
-     * `storageKey` if it is one of `uid`'s own uploads and a PNG, JPEG, GIF or WebP image (the
-     * cover of a page or a template): the file's not-found code otherwise, E0003 for another type.
-     */
-    async checkOwnCover(uid: string, storageKey: string): Promise<string> {
-      const file = await find(storageKey);
-      if (!file || file.uid !== uid) throw new AppError('E1012', 'coverStorageKey: no such file');
-      if (!COVER_TYPES.includes(file.contentType.toLowerCase())) {
-        throw badRequest('coverStorageKey: the cover must be a PNG, JPEG, GIF or WebP image');
-      }
-      return storageKey;
     },
 
     /** The file if this reader may see it: public files to anyone, private ones to their owner. */
