@@ -7,7 +7,7 @@ import { createApiClient } from '@atelier/contract/client';
 import { platform } from '../platform/platform';
 import { endLocalSession } from './endSession';
 import { createRefreshQueue } from './refreshQueue';
-import { createSessionFetch } from './sessionFetch';
+import { createRefreshingFetch, createSessionFetch } from './sessionFetch';
 
 export const API_BASE_PATH = '/v1';
 const baseUrl = API_BASE_PATH;
@@ -27,3 +27,14 @@ export const api = createApiClient({
   fetch: createSessionFetch(platform.fetch, refreshQueue),
   onUnauthorized: () => refreshQueue.refresh(),
 });
+
+/**
+ * fetch for URLs the typed client does not wrap (file downloads): like the client, a 401 asks
+ * the refresh queue once and, when the session was refreshed, the request is sent again.
+ */
+const platformFetch: typeof fetch = (input, init) => platform.fetch(input, init);
+export const fileFetch = createRefreshingFetch(
+  createSessionFetch(platformFetch, refreshQueue),
+  platformFetch,
+  refreshQueue,
+);

@@ -25,3 +25,21 @@ export function createSessionFetch(
     return res;
   };
 }
+
+/**
+ * fetch for requests outside the typed client (file downloads), which has no `onUnauthorized`
+ * hook: a 401 that `sessionFetch` could not settle asks the queue for a refresh, and the request
+ * is sent once more when the session was refreshed.
+ */
+export function createRefreshingFetch(
+  sessionFetch: Fetch,
+  baseFetch: Fetch,
+  queue: Pick<RefreshQueue, 'refresh'>,
+): Fetch {
+  return async (input, init) => {
+    const spare = input instanceof Request ? input.clone() : input;
+    const res = await sessionFetch(input, init);
+    if (res.status !== 401) return res;
+    return (await queue.refresh()) ? baseFetch(spare, init) : res;
+  };
+}

@@ -17,6 +17,7 @@ import { DOC_FRAGMENT, editorExtensions } from '@atelier/editor';
 import type { Document } from '@atelier/contract';
 import { apiKey, useApiMutation, useApiQuery } from '../../api/apiQuery';
 import { api } from '../../api/client';
+import { downloadFile } from '../../api/download';
 import { formDataOf } from '../../api/formData';
 import { TitleInput } from '../../components/TitleInput';
 import { ItemLabels } from '../labels/ItemLabels';
@@ -194,14 +195,8 @@ export function DocumentPanel({
 
   const download = async (format: 'md' | 'docx' | 'pdf') => {
     try {
-      // a cheap authenticated call first, so an expired session is refreshed before the download
-      await api.call('knowledge.document.detail', { query: { docId } });
-      const link = document.createElement('a');
-      link.href = api.url('knowledge.document.export', { query: { docId, format } });
-      link.download = `${shownTitle || t('untitled')}.${format}`;
-      document.body.append(link);
-      link.click();
-      link.remove();
+      const url = api.url('knowledge.document.export', { query: { docId, format } });
+      await downloadFile(url, `${shownTitle || t('untitled')}.${format}`, () => undefined);
     } catch {
       void message.error(t('exportFailed'));
     }

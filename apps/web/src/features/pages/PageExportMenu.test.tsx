@@ -4,7 +4,8 @@ import { App } from 'antd';
 import { api } from '../../api/client';
 import { initI18n } from '../../i18n/i18n';
 import { platform } from '../../platform/platform';
-import { PageExportMenu, SharePageExportMenu, fileNameOf } from './PageExportMenu';
+import { fileNameOf } from '../../api/download';
+import { PageExportMenu, SharePageExportMenu } from './PageExportMenu';
 
 beforeAll(() => {
   initI18n('en');
