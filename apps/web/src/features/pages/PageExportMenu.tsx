@@ -1,9 +1,9 @@
 /**
  * The "Export" menu of a page (issue 11 point 9): PowerPoint (.pptx) or PDF, built by the server
- * (`pages.export` for the owner, `share.exportPage` for a shared page's viewers). Like the
- * document export it makes a cheap authenticated call first (so an expired session is refreshed),
- * then fetches the file itself, so the button can show how far the download is and a failure
- * reads as the spec's message instead of a downloaded error page.
+ * (`pages.export` for the owner, `share.exportPage` for a shared page's viewers). The owner's
+ * menu first asks for the page (a gone page answers the spec's message), then the file is fetched
+ * through `downloadFile`, so the button can show how far the download is and a failure reads as
+ * the spec's message instead of a downloaded error page.
  */
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown } from 'antd';
