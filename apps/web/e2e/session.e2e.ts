@@ -7,6 +7,8 @@ import { describe, expect } from 'vitest';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { e2eTest } from './support/fixture';
 import { expireAccessToken } from './support/session';
+import { sendFresh } from './support/api';
+import { buildPng } from './support/files';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
 import { LONG_WAIT } from './support/browser';
@@ -43,6 +45,49 @@ describe('expired access token', () => {
       expect(statuses.filter((s) => s === 401)).toHaveLength(5);
       expect(statuses.filter((s) => s === 200)).toHaveLength(5);
       expect(await home.root.isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a private image that met the expired token is loaded again after the refresh', async ({
+    server,
+    open,
+  }) => {
+    const { context, page } = await open();
+    try {
+      await createAccount(server, context.request, uniqueEmail('image'));
+      const home = await new HomePage(page).goto();
+      await home.skipHighlightsIfShown();
+      const res = await sendFresh(context.request, () =>
+        context.request.post('/v1/misc/upload', {
+          multipart: { file: { name: 'cover.png', mimeType: 'image/png', buffer: buildPng(40, 30) } },
+        }),
+      );
+      const { url } = ((await res.json()) as { data: { url: string } }).data;
+      const path = new URL(url).pathname;
+
+      const statuses: number[] = [];
+      page.on('response', (r) => {
+        if (new URL(r.url()).pathname === path && r.request().method() === 'GET') statuses.push(r.status());
+      });
+      await expireAccessToken(context);
+      // an image the page shows now: its first request meets the expired token
+      await page.evaluate((src) => {
+        const img = document.createElement('img');
+        img.dataset.testid = 'private-image';
+        img.src = src;
+        document.body.append(img);
+      }, path);
+      await page.waitForFunction(
+        () => {
+          const img = document.querySelector<HTMLImageElement>('[data-testid="private-image"]');
+          return Boolean(img?.complete && img.naturalWidth === 40);
+        },
+        undefined,
+        { timeout: LONG_WAIT },
+      );
+      expect(statuses).toEqual([401, 200]);
     } finally {
       await context.close();
     }

@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installDebugHook } from './api/debugHook';
+import { installImageSessionRetry } from './api/imageSession';
 import { Root } from './app/Root';
 import { installGlobalErrorHandlers } from './components/errorToast/reporter';
 import { ensureLocale, initI18n } from './i18n/i18n';
@@ -13,6 +14,7 @@ initI18n(locale);
 document.documentElement.lang = locale;
 installGlobalErrorHandlers(window);
 installDebugHook(window);
+installImageSessionRetry(document);
 
 function render() {
   const container = document.getElementById('root');

@@ -95,6 +95,28 @@ export function describeUploads(label: string, it: ReturnType<typeof serverTest>
       expect(missing.errCode).toBe('E1012');
     });
 
+    it('answers 401 to a session token that no longer holds, so the app refreshes and asks again', async ({
+      server,
+      alice,
+    }) => {
+      const secret = await upload(alice.client, form({ body: PNG, name: 'cover.png', type: 'image/png' }));
+      const shared = await upload(
+        alice.client,
+        form({ body: PNG, name: 'open.png', type: 'image/png' }, { visibility: 'public' }),
+      );
+      const stale = server.client();
+      stale.jar.set('atelier_access', `${alice.client.jar.get('atelier_access')!.slice(0, -4)}AAAA`);
+      for (const key of [secret.data!.storageKey, 'f-doesnotexist.png']) {
+        const res = await stale.fetch(`/v1/misc/static/${key}`);
+        expect(res.status).toBe(401);
+        expect(((await res.json()) as Wrapped).errCode).toBe('E0011');
+      }
+      // a public file is served whatever the token; the owner's valid session reads the private one
+      expect((await stale.fetch(`/v1/misc/static/${shared.data!.storageKey}`)).status).toBe(200);
+      const own = await alice.client.fetch(`/v1/misc/static/${secret.data!.storageKey}`);
+      expect(own.headers.get('content-type')).toBe('image/png');
+    });
+
     it('serves types a browser would run as application/octet-stream attachments', async ({
       server,
       alice,

@@ -4,12 +4,13 @@
  */
 import { UploadFieldsSchema } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import { RAW, describeZodError, type Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { uploadLimitFor } from '../resource/resource.quota.js';
 import { prepareSpoolDir, readUploadForm, uploadSpoolDir } from './upload.form.js';
 import { accessFor, userActor } from '../access/access.js';
+import { accessTokenFrom } from '../auth/auth.tokens.js';
 import { contentDisposition, isInlineType, servedContentType } from './upload.types.js';
 
 /** Files shown inline still get a locked-down policy; PDFs skip `sandbox`, which stops Chrome's viewer. */
@@ -57,7 +58,14 @@ export function uploadHandlers(ctx: AppContext, services: Services): Handlers {
     },
 
     'misc.static': async ({ params, user, req, reply }) => {
-      const file = await service.readableFile(user, params.fileName);
+      const file = await service.readableFile(user, params.fileName).catch((err: unknown) => {
+        // A session token that no longer holds (expired, signed out) reads as no session, and a
+        // private file is then "not found": answer 401 instead, so the app refreshes the session
+        // and asks again (an <img> would otherwise stay broken). The same answer whether the file
+        // exists or not, so it tells nothing about other users' files.
+        if (!user && accessTokenFrom(req)) throw new AppError('E0011', 'Authentication required', 401);
+        throw err;
+      });
       const inline = isInlineType(file.contentType);
       const etag = `"${file.size.toString(36)}-${file.updatedAt.getTime().toString(36)}"`;
       reply
