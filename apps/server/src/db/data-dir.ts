@@ -28,6 +28,16 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The pid a lock file names when that process is alive and is not this one; null for a missing,
+ * stale (dead pid, our own pid from before a crash) or garbled lock file.
+ */
+export function liveLockHolder(lockFile: string): number | null {
+  if (!existsSync(lockFile)) return null;
+  const pid = Number(readFileSync(lockFile, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid) ? pid : null;
+}
+
 /** Lock files this process holds: a second open in the same process is refused too. */
 const heldHere = new Set<string>();
 
@@ -46,10 +56,8 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    const pid = Number(readFileSync(lockFile, 'utf8').trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
-      throw new DataDirLockedError(lockFile, pid);
-    }
+    const pid = liveLockHolder(lockFile);
+    if (pid !== null) throw new DataDirLockedError(lockFile, pid);
     if (attempt >= 2) throw new Error(`Cannot take the lock file ${lockFile}`);
     // Stale (dead pid, our own pid from before a crash, or garbage): remove it and try again.
     rmSync(lockFile, { force: true });

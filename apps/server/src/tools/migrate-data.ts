@@ -12,13 +12,14 @@
  * - A target with rows in any table is refused; row counts are compared per table and printed.
  * - Stored files (DATA_DIR/files) are not copied: they stay where they are.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../db/connect.js';
+import { liveLockHolder } from '../db/data-dir.js';
 
 export class MigrateDataError extends Error {}
 
@@ -47,15 +48,6 @@ interface Column {
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Tables of schema public in an order where every table comes after the tables it references. */
 export function dependencyOrder(tables: string[], edges: Array<{ from: string; to: string }>): string[] {
@@ -218,14 +210,11 @@ export async function migrateData(opts: MigrateDataOptions): Promise<TableCount[
       `No embedded database in ${from} (expected ${pgDir}). Pass --from <DATA_DIR>.`,
     );
   }
-  const lockFile = join(from, 'atelier.pid');
-  if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, 'utf8').trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
-      throw new MigrateDataError(
-        `The data directory is in use by a running Atelier process (pid ${pid}): stop it first.`,
-      );
-    }
+  const holder = liveLockHolder(join(from, 'atelier.pid'));
+  if (holder !== null) {
+    throw new MigrateDataError(
+      `The data directory is in use by a running Atelier process (pid ${holder}): stop it first.`,
+    );
   }
   let targetUrl: URL;
   try {
