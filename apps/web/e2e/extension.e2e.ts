@@ -3,8 +3,11 @@
  * server: the options page refuses an address that is not Atelier and saves the server's, shows
  * the sign-in state and opens the sign-in page; a page served on 127.0.0.1 is clipped as an
  * article (through the popup), as a selection and as a link (through the documented message
- * protocol); each resource reaches "finish" in the library; a clip onto a canvas shows as a node
- * there; errors for a PDF, a browser page and a signed-out session; screenshots of the popup and options, light and dark, en and zh-CN.
+ * protocol), and through its context-menu entries and shortcut (the worker's own listeners) with
+ * a notification; each resource reaches "finish" in the library; a clip onto a canvas shows as a
+ * node there; errors for a PDF, a browser page, a signed-out session (also after signing out in
+ * the web app), a page over the content limit (E2004) and a full library (E2001); screenshots of
+ * the popup and options, light and dark, en and zh-CN.
  *
  * Needs the extension's build: `npm run build` (or `npm run build -w @atelier/extension`).
  */
@@ -68,6 +71,9 @@ beforeAll(async () => {
     } else if (req.url === '/long') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(LONG_ARTICLE);
+    } else if (req.url === '/other/v1/health') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'ok', version: '3.1.0' }));
     } else if (req.url === '/paper.pdf') {
       res.writeHead(200, { 'content-type': 'application/pdf' });
       res.end('%PDF-1.4\n%%EOF\n');
@@ -287,6 +293,23 @@ describe('browser extension', () => {
         .locator('#address-status[data-kind="error"]')
         .getByText('No Atelier server answers at this address')
         .waitFor();
+      await address.fill('ftp://127.0.0.1/');
+      await options.locator('#test').click();
+      await options
+        .locator('#address-status[data-kind="error"]')
+        .getByText('This is not a web address')
+        .waitFor();
+      // another app with a health check of its own: answers, but not as Atelier; Save keeps nothing
+      await address.fill(`${webBase}/other`);
+      await options.locator('#save').click();
+      await options
+        .locator('#address-status[data-kind="error"]')
+        .getByText('No Atelier server answers at this address. Is it the address you open Atelier at?')
+        .waitFor();
+      await screenshot(options, 'extension-options-not-atelier-light');
+      expect(await message(options, { type: 'atelier.status' })).toMatchObject({
+        address: 'http://localhost:5800',
+      });
       await address.fill(`${server.baseUrl}/`);
       await options.locator('#save').click();
       await options.locator('#address-status[data-kind="ok"]').getByText(`uses ${server.baseUrl}.`).waitFor();
@@ -326,6 +349,8 @@ describe('browser extension', () => {
       // ---- the article through the popup (opened as a tab aimed at the page's tab) ----
       await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
       const title = popup.locator('#title');
+      // the form shows once the canvases are listed and its submit handler is in place
+      await popup.locator('#clip-form').waitFor();
       await expect.poll(() => title.inputValue()).toBe('Tidewater almanac');
       await screenshot(popup, 'extension-popup-light');
       await popup.locator('#clip').click();
@@ -520,6 +545,7 @@ describe('browser extension', () => {
         ['zh-CN', 'dark'],
       ] as const) {
         await showIn(popup, `popup.html?tabId=${tabId}`, locale, theme);
+        await popup.locator('#clip-form').waitFor();
         await expect.poll(() => popup.locator('#title').inputValue()).toBe('Tidewater almanac');
         await screenshot(popup, `extension-popup-${theme}-${locale}`);
         await showIn(options, 'options.html', locale, theme);
@@ -544,6 +570,12 @@ describe('browser extension', () => {
       await options.reload();
       await options.locator('#account-status[data-kind="error"]').getByText('You are signed out').waitFor();
       await expect.poll(() => options.locator('#sign-in').isVisible()).toBe(true);
+      // a status read right after the cookies go (well within the 300 ms debounce window) is asked
+      // anew, not answered from the signed-in read before it
+      await createAccount(server, context.request, uniqueEmail('again'));
+      expect(await message(options, { type: 'atelier.status' })).toMatchObject({ signedIn: true });
+      await context.clearCookies();
+      expect(await message(options, { type: 'atelier.status' })).toMatchObject({ signedIn: false });
     } finally {
       await context.close();
       await rm(profile, { recursive: true, force: true });
@@ -572,6 +604,7 @@ describe('browser extension', () => {
       const popup = await context.newPage();
       await popup.setViewportSize({ width: 360, height: 560 });
       await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${longTab}`);
+      await popup.locator('#clip-form').waitFor();
       await expect.poll(() => popup.locator('#title').inputValue()).toBe('The long almanac');
       await popup.locator('#clip').click();
       await popup
@@ -608,6 +641,7 @@ describe('browser extension', () => {
       await article.goto(articleUrl);
       const tabId = await tabIdOf(worker, articleUrl);
       await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
+      await popup.locator('#clip-form').waitFor();
       await expect.poll(() => popup.locator('#title').inputValue()).toBe('Tidewater almanac');
       await popup.locator('#clip').click();
       await popup
