@@ -242,6 +242,11 @@ async function noticeAfter(worker: Worker, fire: () => Promise<unknown>): Promis
   return notice!;
 }
 
+/** A context-menu clip in the tab `tabId`; answers the notification that tells its result. */
+function clipByMenu(worker: Worker, tabId: number, info: { menuItemId: string; linkUrl?: string }) {
+  return noticeAfter(worker, () => clickMenu(worker, tabId, info));
+}
+
 /** A click on one of the extension's context-menu entries in the tab `tabId`. */
 function clickMenu(worker: Worker, tabId: number, info: { menuItemId: string; linkUrl?: string }) {
   return worker.evaluate(
@@ -252,6 +257,30 @@ function clickMenu(worker: Worker, tabId: number, info: { menuItemId: string; li
     },
     [tabId, info] as const,
   );
+}
+
+/** Opens `url` in a new tab; answers the page and the tab's id. */
+async function openTab(
+  context: BrowserContext,
+  worker: Worker,
+  url: string,
+): Promise<{ page: Page; tabId: number }> {
+  const page = await context.newPage();
+  await page.goto(url);
+  return { page, tabId: await tabIdOf(worker, url) };
+}
+
+/** The popup aimed at `tabId`, once its form is shown (after the canvases are listed) with the tab's title. */
+async function openPopup(popup: Page, tabId: number, title: string): Promise<void> {
+  await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
+  await popup.locator('#clip-form').waitFor();
+  await expect.poll(() => popup.locator('#title').inputValue()).toBe(title);
+}
+
+/** Clips the popup's tab as it stands and waits for the error `text` under the button. */
+async function clipRefused(popup: Page, text: string): Promise<void> {
+  await popup.locator('#clip').click();
+  await popup.locator('#result[data-kind="error"]').getByText(text).waitFor();
 }
 
 /** The resource id at the end of an item's address (`…/library/resources/<id>`). */
@@ -318,9 +347,7 @@ describe('browser extension', () => {
 
       // ---- signed out: the popup says so and offers the sign-in page; a clip is refused ----
       const articleUrl = `${webBase}/almanac`;
-      const article = await context.newPage();
-      await article.goto(articleUrl);
-      const tabId = await tabIdOf(worker, articleUrl);
+      const { page: article, tabId } = await openTab(context, worker, articleUrl);
       const popup = await context.newPage();
       await popup.setViewportSize({ width: 360, height: 560 });
       await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
@@ -347,11 +374,7 @@ describe('browser extension', () => {
       await screenshot(options, 'extension-options-light');
 
       // ---- the article through the popup (opened as a tab aimed at the page's tab) ----
-      await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
-      const title = popup.locator('#title');
-      // the form shows once the canvases are listed and its submit handler is in place
-      await popup.locator('#clip-form').waitFor();
-      await expect.poll(() => title.inputValue()).toBe('Tidewater almanac');
+      await openPopup(popup, tabId, 'Tidewater almanac');
       await screenshot(popup, 'extension-popup-light');
       await popup.locator('#clip').click();
       const openLink = popup.locator('#result[data-kind="ok"] a[data-resource-id]');
@@ -445,9 +468,7 @@ describe('browser extension', () => {
 
       // ---- the context menu and the shortcut: their registered listeners, called in the worker ----
       await recordNotices(worker);
-      const byMenu = await noticeAfter(worker, () =>
-        clickMenu(worker, tabId, { menuItemId: 'atelier-page' }),
-      );
+      const byMenu = await clipByMenu(worker, tabId, { menuItemId: 'atelier-page' });
       expect(byMenu).toMatchObject({
         title: 'Clipped to Atelier',
         message: '"Tidewater almanac" is in your library. Click to open it.',
@@ -461,12 +482,8 @@ describe('browser extension', () => {
         selection.removeAllRanges();
         selection.addRange(range);
       });
-      const byMenuSelection = await noticeAfter(worker, () =>
-        clickMenu(worker, tabId, { menuItemId: 'atelier-selection' }),
-      );
-      const byMenuLink = await noticeAfter(worker, () =>
-        clickMenu(worker, tabId, { menuItemId: 'atelier-link', linkUrl: articleUrl }),
-      );
+      const byMenuSelection = await clipByMenu(worker, tabId, { menuItemId: 'atelier-selection' });
+      const byMenuLink = await clipByMenu(worker, tabId, { menuItemId: 'atelier-link', linkUrl: articleUrl });
       expect(byMenuLink.message).toBe(`"${articleUrl}" is in your library. Click to open it.`);
       // Alt+Shift+S clips the active tab: another tab on the article, brought to the front
       const shortcutUrl = `${articleUrl}#shortcut`;
@@ -521,9 +538,7 @@ describe('browser extension', () => {
         error: 'unreadable_page',
       });
       // from the context menu, a failure is told by a notification
-      const pdfNotice = await noticeAfter(worker, () =>
-        clickMenu(worker, pdfTab, { menuItemId: 'atelier-page' }),
-      );
+      const pdfNotice = await clipByMenu(worker, pdfTab, { menuItemId: 'atelier-page' });
       expect(pdfNotice.id).toMatch(/^atelier-error-/);
       expect(pdfNotice.title).toBe('Atelier could not clip this page');
       expect(pdfNotice.message).toContain('This page cannot be read');
@@ -531,11 +546,7 @@ describe('browser extension', () => {
         error: 'bad_message',
       });
       await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${browserTab}`);
-      await popup.locator('#clip').click();
-      await popup
-        .locator('#result[data-kind="error"]')
-        .getByText('This page cannot be read', { exact: false })
-        .waitFor();
+      await clipRefused(popup, 'This page cannot be read');
       await screenshot(popup, 'extension-popup-error-light');
 
       // ---- screenshots: light and dark, en and zh-CN ----
@@ -597,25 +608,14 @@ describe('browser extension', () => {
       await skipOnboarding(context.request);
 
       // ---- over 100,000 characters: refused before anything is sent ----
-      const longUrl = `${webBase}/long`;
-      const long = await context.newPage();
-      await long.goto(longUrl);
-      const longTab = await tabIdOf(worker, longUrl);
+      const { tabId: longTab } = await openTab(context, worker, `${webBase}/long`);
       const popup = await context.newPage();
       await popup.setViewportSize({ width: 360, height: 560 });
-      await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${longTab}`);
-      await popup.locator('#clip-form').waitFor();
-      await expect.poll(() => popup.locator('#title').inputValue()).toBe('The long almanac');
-      await popup.locator('#clip').click();
-      await popup
-        .locator('#result[data-kind="error"]')
-        .getByText('Content too large, maximum 100k characters')
-        .waitFor();
+      await openPopup(popup, longTab, 'The long almanac');
+      await clipRefused(popup, 'Content too large, maximum 100k characters');
       await screenshot(popup, 'extension-popup-too-large-light');
       await recordNotices(worker);
-      const tooLong = await noticeAfter(worker, () =>
-        clickMenu(worker, longTab, { menuItemId: 'atelier-page' }),
-      );
+      const tooLong = await clipByMenu(worker, longTab, { menuItemId: 'atelier-page' });
       expect(tooLong).toMatchObject({
         title: 'Atelier could not clip this page',
         message: 'Content too large, maximum 100k characters',
@@ -637,21 +637,11 @@ describe('browser extension', () => {
         items: [note(98), note(99)],
       });
       const articleUrl = `${webBase}/almanac`;
-      const article = await context.newPage();
-      await article.goto(articleUrl);
-      const tabId = await tabIdOf(worker, articleUrl);
-      await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
-      await popup.locator('#clip-form').waitFor();
-      await expect.poll(() => popup.locator('#title').inputValue()).toBe('Tidewater almanac');
-      await popup.locator('#clip').click();
-      await popup
-        .locator('#result[data-kind="error"]')
-        .getByText('Storage quota exceeded, please upgrade your subscription')
-        .waitFor();
+      const { tabId } = await openTab(context, worker, articleUrl);
+      await openPopup(popup, tabId, 'Tidewater almanac');
+      await clipRefused(popup, 'Storage quota exceeded, please upgrade your subscription');
       await screenshot(popup, 'extension-popup-quota-light');
-      const full = await noticeAfter(worker, () =>
-        clickMenu(worker, tabId, { menuItemId: 'atelier-link', linkUrl: articleUrl }),
-      );
+      const full = await clipByMenu(worker, tabId, { menuItemId: 'atelier-link', linkUrl: articleUrl });
       expect(full).toMatchObject({
         title: 'Atelier could not clip this page',
         message: 'Storage quota exceeded, please upgrade your subscription',
