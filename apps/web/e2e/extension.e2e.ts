@@ -3,8 +3,11 @@
  * server: the options page refuses an address that is not Atelier and saves the server's, shows
  * the sign-in state and opens the sign-in page; a page served on 127.0.0.1 is clipped as an
  * article (through the popup), as a selection and as a link (through the documented message
- * protocol); each resource reaches "finish" in the library; a clip onto a canvas shows as a node
- * there; errors for a PDF, a browser page and a signed-out session; screenshots of the popup and options, light and dark, en and zh-CN.
+ * protocol), and through its context-menu entries and shortcut (the worker's own listeners) with
+ * a notification; each resource reaches "finish" in the library; a clip onto a canvas shows as a
+ * node there; errors for a PDF, a browser page, a signed-out session (also after signing out in
+ * the web app), a page over the content limit (E2004) and a full library (E2001); screenshots of
+ * the popup and options, light and dark, en and zh-CN.
  *
  * Needs the extension's build: `npm run build` (or `npm run build -w @atelier/extension`).
  */
@@ -19,8 +22,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { LONG_WAIT, screenshot } from './support/browser';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
+import { HomePage } from './pages/HomePage';
 import { LibraryScreen } from './pages/LibraryPage';
 
 /** Fixed by the manifest's `key` (apps/extension/wxt.config.ts). */
@@ -46,6 +50,16 @@ const ARTICLE = `<!doctype html>
   <footer>footerjunk</footer>
 </body></html>`;
 
+/** An article of about 130,000 characters: over the 100,000 of E2004. */
+const LONG_ARTICLE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>The long almanac</title></head>
+<body><main><article><h1>The long almanac</h1>
+${Array.from(
+  { length: 1300 },
+  (_, i) => `<p>Entry ${i}: the tide rose over the mudflats and fell again, as it does twice a day.</p>`,
+).join('\n')}
+</article></main></body></html>`;
+
 let web: Server | undefined;
 let webBase = '';
 
@@ -54,6 +68,12 @@ beforeAll(async () => {
     if (req.url === '/almanac') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(ARTICLE);
+    } else if (req.url === '/long') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(LONG_ARTICLE);
+    } else if (req.url === '/other/v1/health') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'ok', version: '3.1.0' }));
     } else if (req.url === '/paper.pdf') {
       res.writeHead(200, { 'content-type': 'application/pdf' });
       res.end('%PDF-1.4\n%%EOF\n');
@@ -71,13 +91,49 @@ afterAll(async () => {
   await new Promise<void>((done) => (web ? web.close(() => done()) : done()));
 });
 
-// loopback links allowed (the link clip is fetched by the server); the extension's origin listed
-const it = e2eTest({ FETCH_ALLOW_PRIVATE: 'true', CORS_ORIGINS: EXTENSION_ORIGIN });
+// loopback links allowed (the link clip is fetched by the server); the extension's origin listed;
+// the plans' quotas on, so that the free plan's 100 library items can be filled (E2001)
+const it = e2eTest({
+  FETCH_ALLOW_PRIVATE: 'true',
+  CORS_ORIGINS: EXTENSION_ORIGIN,
+  FEATURE_SUBSCRIPTION: 'true',
+});
 
+interface ChromeTab {
+  id?: number;
+  url?: string;
+}
+interface ChromeEvent {
+  hasListener(listener: unknown): boolean;
+}
 interface ChromeApi {
   runtime: { sendMessage(message: unknown): Promise<unknown> };
   storage: { local: { set(items: Record<string, string>): Promise<void> } };
-  tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> };
+  tabs: { query(q: object): Promise<ChromeTab[]>; get(id: number): Promise<ChromeTab> };
+  contextMenus: { onClicked: ChromeEvent };
+  commands: { onCommand: ChromeEvent };
+  notifications: { onClicked: ChromeEvent; create(id: string, options: object): Promise<string> };
+}
+
+/** A notification the service worker created (recorded by `recordNotices`). */
+interface Notice {
+  id: string;
+  title: string;
+  message: string;
+}
+
+/**
+ * What the service worker sees: the chrome API, and the listeners its main function registered
+ * and answered (WXT keeps them as the global `background`, apps/extension background.ts).
+ */
+interface WorkerScope {
+  chrome: ChromeApi;
+  background: {
+    onMenuClicked(info: object, tab: ChromeTab): void;
+    onCommand(command: string): void;
+    onNotificationClicked(id: string): void;
+  };
+  atelierNotices?: Notice[];
 }
 
 async function launchWithExtension(baseURL: string): Promise<{ context: BrowserContext; profile: string }> {
@@ -88,20 +144,16 @@ async function launchWithExtension(baseURL: string): Promise<{ context: BrowserC
   }
   const profile = await mkdtemp(join(tmpdir(), 'atelier-ext-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: false,
     baseURL,
     locale: 'en-US',
     colorScheme: 'light',
     viewport: { width: 1100, height: 760 },
     args: [
+      // extensions need the new headless mode
       '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_FLAGS,
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
     ],
@@ -143,6 +195,97 @@ async function tabIds(worker: Worker): Promise<number[]> {
   return ids.filter((id): id is number => typeof id === 'number');
 }
 
+/**
+ * Records every notification the service worker creates from now on (`chrome.notifications.create`
+ * wrapped in the worker; the real one still runs) and checks that the listeners the test will
+ * call are the ones the worker registered.
+ */
+async function recordNotices(worker: Worker): Promise<void> {
+  await worker.evaluate(() => {
+    const scope = globalThis as unknown as WorkerScope;
+    const { chrome, background } = scope;
+    if (
+      !chrome.contextMenus.onClicked.hasListener(background.onMenuClicked) ||
+      !chrome.commands.onCommand.hasListener(background.onCommand) ||
+      !chrome.notifications.onClicked.hasListener(background.onNotificationClicked)
+    ) {
+      throw new Error('the worker did not register the listeners it answers');
+    }
+    if (scope.atelierNotices) return;
+    scope.atelierNotices = [];
+    const create = chrome.notifications.create.bind(chrome.notifications);
+    chrome.notifications.create = (id: string, options: object) => {
+      const { title, message } = options as { title: string; message: string };
+      scope.atelierNotices!.push({ id, title, message });
+      return create(id, options);
+    };
+  });
+}
+
+/** Runs `fire` (which calls a listener in the worker), then waits for the notification it creates. */
+async function noticeAfter(worker: Worker, fire: () => Promise<unknown>): Promise<Notice> {
+  const before = await worker.evaluate(() => (globalThis as unknown as WorkerScope).atelierNotices!.length);
+  await fire();
+  let notice: Notice | undefined;
+  await expect
+    .poll(
+      async () => {
+        notice = await worker.evaluate(
+          (n) => (globalThis as unknown as WorkerScope).atelierNotices![n],
+          before,
+        );
+        return notice;
+      },
+      { timeout: LONG_WAIT },
+    )
+    .toBeDefined();
+  return notice!;
+}
+
+/** A context-menu clip in the tab `tabId`; answers the notification that tells its result. */
+function clipByMenu(worker: Worker, tabId: number, info: { menuItemId: string; linkUrl?: string }) {
+  return noticeAfter(worker, () => clickMenu(worker, tabId, info));
+}
+
+/** A click on one of the extension's context-menu entries in the tab `tabId`. */
+function clickMenu(worker: Worker, tabId: number, info: { menuItemId: string; linkUrl?: string }) {
+  return worker.evaluate(
+    async ([id, i]) => {
+      const { chrome, background } = globalThis as unknown as WorkerScope;
+      const tab = await chrome.tabs.get(id);
+      background.onMenuClicked({ editable: false, pageUrl: tab.url, ...i }, tab);
+    },
+    [tabId, info] as const,
+  );
+}
+
+/** Opens `url` in a new tab; answers the page and the tab's id. */
+async function openTab(
+  context: BrowserContext,
+  worker: Worker,
+  url: string,
+): Promise<{ page: Page; tabId: number }> {
+  const page = await context.newPage();
+  await page.goto(url);
+  return { page, tabId: await tabIdOf(worker, url) };
+}
+
+/** The popup aimed at `tabId`, once its form is shown (after the canvases are listed) with the tab's title. */
+async function openPopup(popup: Page, tabId: number, title: string): Promise<void> {
+  await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
+  await popup.locator('#clip-form').waitFor();
+  await expect.poll(() => popup.locator('#title').inputValue()).toBe(title);
+}
+
+/** Clips the popup's tab as it stands and waits for the error `text` under the button. */
+async function clipRefused(popup: Page, text: string): Promise<void> {
+  await popup.locator('#clip').click();
+  await popup.locator('#result[data-kind="error"]').getByText(text).waitFor();
+}
+
+/** The resource id at the end of an item's address (`…/library/resources/<id>`). */
+const resourceIdOf = (itemUrl: string) => decodeURIComponent(itemUrl.split('/').pop() ?? '');
+
 /** The extension's page in the given language and theme (saved settings, then a fresh load). */
 async function showIn(page: Page, path: string, locale: string, theme: string): Promise<void> {
   await page.evaluate((s) => (globalThis as unknown as { chrome: ChromeApi }).chrome.storage.local.set(s), {
@@ -179,6 +322,23 @@ describe('browser extension', () => {
         .locator('#address-status[data-kind="error"]')
         .getByText('No Atelier server answers at this address')
         .waitFor();
+      await address.fill('ftp://127.0.0.1/');
+      await options.locator('#test').click();
+      await options
+        .locator('#address-status[data-kind="error"]')
+        .getByText('This is not a web address')
+        .waitFor();
+      // another app with a health check of its own: answers, but not as Atelier; Save keeps nothing
+      await address.fill(`${webBase}/other`);
+      await options.locator('#save').click();
+      await options
+        .locator('#address-status[data-kind="error"]')
+        .getByText('No Atelier server answers at this address. Is it the address you open Atelier at?')
+        .waitFor();
+      await screenshot(options, 'extension-options-not-atelier-light');
+      expect(await message(options, { type: 'atelier.status' })).toMatchObject({
+        address: 'http://localhost:5800',
+      });
       await address.fill(`${server.baseUrl}/`);
       await options.locator('#save').click();
       await options.locator('#address-status[data-kind="ok"]').getByText(`uses ${server.baseUrl}.`).waitFor();
@@ -187,9 +347,7 @@ describe('browser extension', () => {
 
       // ---- signed out: the popup says so and offers the sign-in page; a clip is refused ----
       const articleUrl = `${webBase}/almanac`;
-      const article = await context.newPage();
-      await article.goto(articleUrl);
-      const tabId = await tabIdOf(worker, articleUrl);
+      const { page: article, tabId } = await openTab(context, worker, articleUrl);
       const popup = await context.newPage();
       await popup.setViewportSize({ width: 360, height: 560 });
       await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
@@ -216,9 +374,7 @@ describe('browser extension', () => {
       await screenshot(options, 'extension-options-light');
 
       // ---- the article through the popup (opened as a tab aimed at the page's tab) ----
-      await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
-      const title = popup.locator('#title');
-      await expect.poll(() => title.inputValue()).toBe('Tidewater almanac');
+      await openPopup(popup, tabId, 'Tidewater almanac');
       await screenshot(popup, 'extension-popup-light');
       await popup.locator('#clip').click();
       const openLink = popup.locator('#result[data-kind="ok"] a[data-resource-id]');
@@ -310,6 +466,61 @@ describe('browser extension', () => {
         .waitFor();
       await screenshot(signInPage, 'extension-canvas-node-light');
 
+      // ---- the context menu and the shortcut: their registered listeners, called in the worker ----
+      await recordNotices(worker);
+      const byMenu = await clipByMenu(worker, tabId, { menuItemId: 'atelier-page' });
+      expect(byMenu).toMatchObject({
+        title: 'Clipped to Atelier',
+        message: '"Tidewater almanac" is in your library. Click to open it.',
+      });
+      // the notice's id is the item's address: a click on it opens the item
+      expect(byMenu.id).toMatch(new RegExp(`^${server.baseUrl}/library/resources/[^/]+$`));
+      await article.evaluate(() => {
+        const range = document.createRange();
+        range.selectNodeContents(document.querySelectorAll('article p')[2]!);
+        const selection = window.getSelection()!;
+        selection.removeAllRanges();
+        selection.addRange(range);
+      });
+      const byMenuSelection = await clipByMenu(worker, tabId, { menuItemId: 'atelier-selection' });
+      const byMenuLink = await clipByMenu(worker, tabId, { menuItemId: 'atelier-link', linkUrl: articleUrl });
+      expect(byMenuLink.message).toBe(`"${articleUrl}" is in your library. Click to open it.`);
+      // Alt+Shift+S clips the active tab: another tab on the article, brought to the front
+      const shortcutUrl = `${articleUrl}#shortcut`;
+      const second = await context.newPage();
+      await second.goto(shortcutUrl);
+      await second.bringToFront();
+      const byShortcut = await noticeAfter(worker, () =>
+        worker.evaluate(() => (globalThis as unknown as WorkerScope).background.onCommand('clip-page')),
+      );
+      const menuIds = [byMenu, byMenuSelection, byMenuLink, byShortcut].map((n) => resourceIdOf(n.id));
+      expect(new Set(menuIds).size).toBe(4);
+      for (const id of menuIds) {
+        await expect.poll(async () => (await detail(id)).indexStatus, { timeout: LONG_WAIT }).toBe('finish');
+      }
+      const listedNow = await apiCall<Array<{ resourceId: string }>>(
+        context.request,
+        'GET',
+        '/knowledge/resource/list?page=1&pageSize=50',
+      );
+      expect(listedNow.map((r) => r.resourceId)).toEqual(expect.arrayContaining(menuIds));
+      expect((await detail(menuIds[0])).content).toContain('saltmarshquill');
+      const menuSelection = await detail(menuIds[1]);
+      expect(menuSelection.content).toContain('Oystercatchers');
+      expect(menuSelection.content).not.toContain('glassheron');
+      expect((await detail(menuIds[2])).resourceType).toBe('weblink');
+      expect((await detail(menuIds[3])).data?.url).toBe(shortcutUrl);
+      const [opened] = await Promise.all([
+        context.waitForEvent('page'),
+        worker.evaluate(
+          (id) => (globalThis as unknown as WorkerScope).background.onNotificationClicked(id),
+          byMenu.id,
+        ),
+      ]);
+      await opened.waitForURL(byMenu.id);
+      await opened.close();
+      await second.close();
+
       // ---- clear errors ----
       const pdf = await context.newPage();
       await pdf.goto(`${webBase}/paper.pdf`).catch(() => undefined);
@@ -326,15 +537,16 @@ describe('browser extension', () => {
       expect(await message(popup, { type: 'atelier.clip', tabId: browserTab, mode: 'page' })).toEqual({
         error: 'unreadable_page',
       });
+      // from the context menu, a failure is told by a notification
+      const pdfNotice = await clipByMenu(worker, pdfTab, { menuItemId: 'atelier-page' });
+      expect(pdfNotice.id).toMatch(/^atelier-error-/);
+      expect(pdfNotice.title).toBe('Atelier could not clip this page');
+      expect(pdfNotice.message).toContain('This page cannot be read');
       expect(await message(popup, { type: 'atelier.clip', tabId, mode: 'sideways' })).toEqual({
         error: 'bad_message',
       });
       await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${browserTab}`);
-      await popup.locator('#clip').click();
-      await popup
-        .locator('#result[data-kind="error"]')
-        .getByText('This page cannot be read', { exact: false })
-        .waitFor();
+      await clipRefused(popup, 'This page cannot be read');
       await screenshot(popup, 'extension-popup-error-light');
 
       // ---- screenshots: light and dark, en and zh-CN ----
@@ -344,6 +556,7 @@ describe('browser extension', () => {
         ['zh-CN', 'dark'],
       ] as const) {
         await showIn(popup, `popup.html?tabId=${tabId}`, locale, theme);
+        await popup.locator('#clip-form').waitFor();
         await expect.poll(() => popup.locator('#title').inputValue()).toBe('Tidewater almanac');
         await screenshot(popup, `extension-popup-${theme}-${locale}`);
         await showIn(options, 'options.html', locale, theme);
@@ -355,6 +568,98 @@ describe('browser extension', () => {
       await options.locator('#locale').selectOption('en');
       await options.locator('html[lang="en"]').waitFor();
       await options.locator('h1').getByText('Atelier Web Clipper settings').waitFor();
+
+      // ---- signed out in the web app: the popup and the options ask the server again ----
+      await popup.goto(`${EXTENSION_ORIGIN}/popup.html?tabId=${tabId}`);
+      await popup.locator('#clip-form').waitFor();
+      const home = await new HomePage(signInPage).goto();
+      await (await home.openSettings()).logout();
+      await popup.reload();
+      await popup.locator('#problem-text').getByText('You are signed out', { exact: false }).waitFor();
+      await popup.locator('#sign-in').waitFor();
+      expect(await popup.locator('#clip-form').isHidden()).toBe(true);
+      await options.reload();
+      await options.locator('#account-status[data-kind="error"]').getByText('You are signed out').waitFor();
+      await expect.poll(() => options.locator('#sign-in').isVisible()).toBe(true);
+      // a status read right after the cookies go (well within the 300 ms debounce window) is asked
+      // anew, not answered from the signed-in read before it
+      await createAccount(server, context.request, uniqueEmail('again'));
+      expect(await message(options, { type: 'atelier.status' })).toMatchObject({ signedIn: true });
+      await context.clearCookies();
+      expect(await message(options, { type: 'atelier.status' })).toMatchObject({ signedIn: false });
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  });
+
+  it('tells a page over the content limit (E2004) and a full library (E2001) in the popup and by notification', async ({
+    server,
+  }) => {
+    const { context, profile } = await launchWithExtension(server.baseUrl);
+    try {
+      const worker = await serviceWorker(context);
+      const options = await context.newPage();
+      await options.goto(`${EXTENSION_ORIGIN}/options.html`);
+      expect(await message(options, { type: 'atelier.saveAddress', address: server.baseUrl })).toMatchObject({
+        address: server.baseUrl,
+      });
+      await createAccount(server, context.request, uniqueEmail('quota'));
+      await skipOnboarding(context.request);
+
+      // ---- over 100,000 characters: refused before anything is sent ----
+      const { tabId: longTab } = await openTab(context, worker, `${webBase}/long`);
+      const popup = await context.newPage();
+      await popup.setViewportSize({ width: 360, height: 560 });
+      await openPopup(popup, longTab, 'The long almanac');
+      await clipRefused(popup, 'Content too large, maximum 100k characters');
+      await screenshot(popup, 'extension-popup-too-large-light');
+      await recordNotices(worker);
+      const tooLong = await clipByMenu(worker, longTab, { menuItemId: 'atelier-page' });
+      expect(tooLong).toMatchObject({
+        title: 'Atelier could not clip this page',
+        message: 'Content too large, maximum 100k characters',
+      });
+      const none = await apiCall<unknown[]>(
+        context.request,
+        'GET',
+        '/knowledge/resource/list?page=1&pageSize=5',
+      );
+      expect(none).toEqual([]);
+
+      // ---- the free plan's 100 library items, filled; then a clip is refused with E2001 ----
+      const note = (i: number) => ({ title: `Note ${i}`, resourceType: 'text', content: `note number ${i}` });
+      for (const from of [0, 49]) {
+        const items = Array.from({ length: 49 }, (_, i) => note(from + i));
+        await apiCall(context.request, 'POST', '/knowledge/resource/batchCreate', { items });
+      }
+      await apiCall(context.request, 'POST', '/knowledge/resource/batchCreate', {
+        items: [note(98), note(99)],
+      });
+      const articleUrl = `${webBase}/almanac`;
+      const { tabId } = await openTab(context, worker, articleUrl);
+      await openPopup(popup, tabId, 'Tidewater almanac');
+      await clipRefused(popup, 'Storage quota exceeded, please upgrade your subscription');
+      await screenshot(popup, 'extension-popup-quota-light');
+      const full = await clipByMenu(worker, tabId, { menuItemId: 'atelier-link', linkUrl: articleUrl });
+      expect(full).toMatchObject({
+        title: 'Atelier could not clip this page',
+        message: 'Storage quota exceeded, please upgrade your subscription',
+      });
+      expect(
+        await message(popup, { type: 'atelier.clip', tabId, mode: 'selection', title: 'No room' }),
+      ).toMatchObject({ error: 'no_selection' });
+      expect(
+        await message(popup, { type: 'atelier.clip', tabId, mode: 'link', title: 'No room' }),
+      ).toMatchObject({
+        error: 'E2001',
+      });
+      const usage = await apiCall<{ storage: { fileCountUsed: number; fileCountQuota: number } }>(
+        context.request,
+        'GET',
+        '/subscription/usage',
+      );
+      expect(usage.storage).toMatchObject({ fileCountUsed: 100, fileCountQuota: 100 });
     } finally {
       await context.close();
       await rm(profile, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * messages (lib/protocol.ts, docs/extension.md); it relays API calls, checks the server address,
  * clips tabs, and owns the context menu, the keyboard shortcut and the notifications.
  */
-import { browser } from '@wxt-dev/browser';
+import { browser, type Browser } from '@wxt-dev/browser';
 import { createApiClient, type ApiClient } from '@atelier/contract/client';
 import { routeIndex } from '@atelier/contract/route-index';
 import { defineBackground } from 'wxt/utils/define-background';
@@ -115,13 +115,19 @@ async function handle(message: ExtensionMessage): Promise<unknown> {
 function answer(raw: unknown): Promise<unknown> {
   const message = parseMessage(raw, ROUTE_IDS);
   if (!message) return Promise.resolve({ error: 'bad_message' });
-  return debounce(JSON.stringify(message), () =>
-    handle(message).catch((error: unknown) => ({
-      error: 'E0000',
-      message: error instanceof Error ? error.message : String(error),
-    })),
+  return debounce(
+    JSON.stringify(message),
+    () =>
+      handle(message).catch((error: unknown) => ({
+        error: 'E0000',
+        message: error instanceof Error ? error.message : String(error),
+      })),
+    READS.has(message.type) ? 'read' : 'write',
   );
 }
+
+/** Messages that only read the server's state: each one asks again once the last has answered. */
+const READS: ReadonlySet<ExtensionMessage['type']> = new Set(['atelier.status', 'atelier.check']);
 
 async function uiLocale(): Promise<UiLocale> {
   const { locale } = await loadSettings();
@@ -171,6 +177,39 @@ async function createMenus(): Promise<void> {
   });
 }
 
+/** A click on one of the context-menu entries: clips the page, the selection or the link. */
+function onMenuClicked(info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): void {
+  if (tab?.id === undefined) return;
+  const tabId = tab.id;
+  if (info.menuItemId === 'atelier-link' && info.linkUrl) {
+    void clipAndNotify({ type: 'atelier.clip', tabId, mode: 'link', url: info.linkUrl });
+  } else if (info.menuItemId === 'atelier-selection') {
+    void clipAndNotify({ type: 'atelier.clip', tabId, mode: 'selection' });
+  } else if (info.menuItemId === 'atelier-page') {
+    void clipAndNotify({ type: 'atelier.clip', tabId, mode: 'page' });
+  }
+}
+
+/** The keyboard shortcut (Alt+Shift+S): clips the active tab as an article. */
+function onCommand(command: string): void {
+  if (command !== 'clip-page') return;
+  void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => {
+    if (tab?.id !== undefined) void clipAndNotify({ type: 'atelier.clip', tabId: tab.id, mode: 'page' });
+  });
+}
+
+/** A click on a notification: a success notice's id is the item's address, which opens. */
+function onNotificationClicked(id: string): void {
+  if (/^https?:\/\//.test(id)) void browser.tabs.create({ url: id });
+  void browser.notifications.clear(id);
+}
+
+/**
+ * Registers the listeners and answers the ones a person triggers through the browser's own UI
+ * (WXT keeps this result as the worker's global `background`). Headless Chromium cannot open a
+ * context menu or press a command's keys, so the browser test calls these very listeners in the
+ * worker, after checking with `hasListener` that they are the ones registered.
+ */
 export default defineBackground(() => {
   browser.runtime.onMessage.addListener((raw, _sender, sendResponse) => {
     void answer(raw).then(sendResponse);
@@ -185,27 +224,9 @@ export default defineBackground(() => {
     if (changes.address) cached = null;
   });
 
-  browser.contextMenus.onClicked.addListener((info, tab) => {
-    if (tab?.id === undefined) return;
-    const tabId = tab.id;
-    if (info.menuItemId === 'atelier-link' && info.linkUrl) {
-      void clipAndNotify({ type: 'atelier.clip', tabId, mode: 'link', url: info.linkUrl });
-    } else if (info.menuItemId === 'atelier-selection') {
-      void clipAndNotify({ type: 'atelier.clip', tabId, mode: 'selection' });
-    } else if (info.menuItemId === 'atelier-page') {
-      void clipAndNotify({ type: 'atelier.clip', tabId, mode: 'page' });
-    }
-  });
+  browser.contextMenus.onClicked.addListener(onMenuClicked);
+  browser.commands.onCommand.addListener(onCommand);
 
-  browser.commands.onCommand.addListener((command) => {
-    if (command !== 'clip-page') return;
-    void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => {
-      if (tab?.id !== undefined) void clipAndNotify({ type: 'atelier.clip', tabId: tab.id, mode: 'page' });
-    });
-  });
-
-  browser.notifications.onClicked.addListener((id) => {
-    if (/^https?:\/\//.test(id)) void browser.tabs.create({ url: id });
-    void browser.notifications.clear(id);
-  });
+  browser.notifications.onClicked.addListener(onNotificationClicked);
+  return { onMenuClicked, onCommand, onNotificationClicked };
 });

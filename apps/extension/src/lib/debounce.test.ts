@@ -30,3 +30,41 @@ describe('createDebouncer', () => {
     expect(start).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('createDebouncer for reads', () => {
+  it('joins a read that is still running, but asks again once it has answered', async () => {
+    const time = 1000;
+    const run = createDebouncer(MESSAGE_DEBOUNCE_MS, () => time);
+    let state = 'signed in';
+    let release: () => void = () => undefined;
+    const start = vi.fn(
+      () =>
+        new Promise<string>((done) => {
+          release = () => done(state);
+        }),
+    );
+
+    const first = run('status', start, 'read');
+    const joined = run('status', start, 'read');
+    expect(joined).toBe(first);
+    expect(start).toHaveBeenCalledTimes(1);
+    release();
+    expect(await first).toBe('signed in');
+
+    // signed out in another tab, still within 300 ms of the first: the state is read again
+    state = 'signed out';
+    const again = run('status', start, 'read');
+    expect(start).toHaveBeenCalledTimes(2);
+    release();
+    expect(await again).toBe('signed out');
+  });
+
+  it('keeps a write answer for the whole window, even once it has answered', async () => {
+    const run = createDebouncer(MESSAGE_DEBOUNCE_MS, () => 0);
+    const start = vi.fn(async () => 'one resource');
+    const first = run('clip', start);
+    await first;
+    expect(run('clip', start)).toBe(first);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+});

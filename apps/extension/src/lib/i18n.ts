@@ -48,6 +48,8 @@ const en = {
   loading: 'Connecting to {address}…',
   errorTitle: 'Could not clip',
   err_not_atelier: 'No Atelier server answers at this address. Check it in the settings.',
+  // the same, on the settings page itself
+  notAtelierHere: 'No Atelier server answers at this address. Is it the address you open Atelier at?',
   err_signed_out: 'You are signed out. Sign in to Atelier, then try again.',
   err_unreadable_page: 'This page cannot be read (browser pages, local files and PDFs cannot be clipped).',
   err_no_selection: 'Nothing is selected on the page. Select some text first, or clip the article.',
@@ -107,6 +109,7 @@ const zhCN: Record<MessageKey, string> = {
   loading: '正在连接 {address}…',
   errorTitle: '无法剪藏',
   err_not_atelier: '此地址上没有 Atelier 服务器响应，请在设置中检查。',
+  notAtelierHere: '此地址上没有 Atelier 服务器响应。它是你打开 Atelier 的地址吗？',
   err_signed_out: '你已退出登录。请先登录 Atelier，然后重试。',
   err_unreadable_page: '无法读取此页面（浏览器页面、本地文件和 PDF 不能剪藏）。',
   err_no_selection: '页面上没有选中任何内容。请先选中文字，或剪藏整篇文章。',

@@ -41,7 +41,8 @@ async function main(): Promise<void> {
     const answer = await send<CheckAnswer>({ type, address: address.value });
     testButton.disabled = saveButton.disabled = false;
     if (isFailure(answer)) {
-      showStatus(addressStatus, errorText(locale, answer.error), 'error');
+      const text = answer.error === 'not_atelier' ? t('notAtelierHere') : errorText(locale, answer.error);
+      showStatus(addressStatus, text, 'error');
       return;
     }
     address.value = answer.address;
