@@ -11,10 +11,12 @@ import { buildUser, type BuiltUser } from './helpers/factories.js';
 import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
+  postWebhook,
   signWebhook,
   startFakeStripe,
   stripeSubscription,
   type FakeStripe,
+  type WebhookAnswer,
 } from './helpers/fake-stripe.js';
 import { serverTest } from './helpers/fixtures.js';
 import { createTestClient } from './helpers/http.js';
@@ -41,24 +43,6 @@ let eventSeq = 0;
 /** Seconds on the server's clock. */
 const nowSec = (server: TestServer) => Math.floor(server.clock.now() / 1000);
 
-interface WebhookAnswer {
-  status: number;
-  body: { received?: boolean; outcome?: string; errCode?: string };
-}
-
-async function postWebhook(
-  server: TestServer,
-  body: string,
-  signature: string | null,
-): Promise<WebhookAnswer> {
-  const res = await fetch(`${server.url}/v1/subscription/webhook/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-    body,
-  });
-  return { status: res.status, body: (await res.json()) as WebhookAnswer['body'] };
-}
-
 /** Sends one signed event; `created` defaults to now + a sequence so later events are newer. */
 async function sendEvent(
   server: TestServer,
@@ -74,7 +58,7 @@ async function sendEvent(
     object,
   };
   const { body, signature } = signWebhook(event, nowSec(server));
-  return postWebhook(server, body, signature);
+  return postWebhook(server.url, body, signature);
 }
 
 const settings = async (user: BuiltUser) => expectData(await user.get<UserSettings>('/v1/user/settings'));
@@ -380,18 +364,18 @@ describe('webhooks', () => {
     };
     const good = signWebhook(event, nowSec(server));
 
-    const missing = await postWebhook(server, good.body, null);
+    const missing = await postWebhook(server.url, good.body, null);
     expect(missing).toMatchObject({ status: 400, body: { errCode: 'E0003' } });
-    const tampered = await postWebhook(server, good.body.replace('ultra', 'max'), good.signature);
+    const tampered = await postWebhook(server.url, good.body.replace('ultra', 'max'), good.signature);
     expect(tampered).toMatchObject({ status: 400, body: { errCode: 'E0003' } });
     const foreign = signWebhook(event, nowSec(server), 'whsec_someone_else');
-    expect((await postWebhook(server, foreign.body, foreign.signature)).status).toBe(400);
+    expect((await postWebhook(server.url, foreign.body, foreign.signature)).status).toBe(400);
     const old = signWebhook(event, nowSec(server) - 3600);
-    expect((await postWebhook(server, old.body, old.signature)).status).toBe(400);
-    expect((await postWebhook(server, 'not json', 't=1,v1=abc')).status).toBe(400);
+    expect((await postWebhook(server.url, old.body, old.signature)).status).toBe(400);
+    expect((await postWebhook(server.url, 'not json', 't=1,v1=abc')).status).toBe(400);
     expect((await settings(ivy)).subscription).toMatchObject({ planType: 'plus' });
     // the refused event id was not recorded: the genuine delivery still applies
-    expect((await postWebhook(server, good.body, good.signature)).body.outcome).toBe('applied');
+    expect((await postWebhook(server.url, good.body, good.signature)).body.outcome).toBe('applied');
     expect((await settings(ivy)).subscription).toMatchObject({ planType: 'ultra' });
   });
 
@@ -416,12 +400,12 @@ describe('webhooks', () => {
       object,
     };
     const signed = signWebhook(event, nowSec(server));
-    expect((await postWebhook(server, signed.body, signed.signature)).status).toBe(503);
+    expect((await postWebhook(server.url, signed.body, signed.signature)).status).toBe(503);
     stripe.subscriptions.set(
       'sub_jay',
       stripeSubscription({ id: 'sub_jay', customer, lookupKey: 'atelier_plus_monthly', status: 'active' }),
     );
-    expect((await postWebhook(server, signed.body, signed.signature)).body.outcome).toBe('applied');
+    expect((await postWebhook(server.url, signed.body, signed.signature)).body.outcome).toBe('applied');
     expect((await settings(jay)).subscription).toMatchObject({ planType: 'plus' });
   });
 });
