@@ -93,14 +93,14 @@ const STATE_TEXT = {
     trialEnds: (date: string) => `Trial ends on ${date}`,
     endsOn: (date: string) => `Ends on ${date}`,
     pastDueHint: 'The last payment failed.',
-    usedOf: (used: number, quota: number) => `${used} of ${quota}`,
+    usedOf: (used: number, quota: number | string) => `${used} of ${quota}`,
   },
   'zh-CN': {
     pro: 'Pro',
     trialEnds: (date: string) => `试用于 ${date} 结束`,
     endsOn: (date: string) => `将于 ${date} 结束`,
     pastDueHint: '上次付款失败。',
-    usedOf: (used: number, quota: number) => `${used} / ${quota}`,
+    usedOf: (used: number, quota: number | string) => `${used} / ${quota}`,
   },
 } as const;
 
@@ -397,8 +397,8 @@ describe('subscription', () => {
       await addNotes(context.request, 7);
       const checkUsage = async () => {
         expect(await page.getByTestId('usage-t1').textContent()).toContain(text.usedOf(2, 200));
-        expect(await page.getByTestId('usage-t2').textContent()).toContain(text.usedOf(3, 2000));
-        expect(await page.getByTestId('usage-files').textContent()).toContain(text.usedOf(7, 5000));
+        expect(await page.getByTestId('usage-t2').textContent()).toContain(text.usedOf(3, '2,000'));
+        expect(await page.getByTestId('usage-files').textContent()).toContain(text.usedOf(7, '5,000'));
       };
       const shoot = async (state: string) => {
         await screenshot(page, `subscription-${state}-${v.tag}`);
@@ -495,6 +495,11 @@ describe('subscription', () => {
         expect(await page.getByTestId('landing-pricing').getAttribute('data-billing')).toBe('off');
         expect(await page.locator('[data-testid^="price-"]').count()).toBe(0);
         expect(await page.getByRole('button', { name: 'Sign up to choose' }).count()).toBe(0);
+        // the free card and the FAQ say what an account here gets: no plan quotas
+        const free = page.getByTestId('plan-free');
+        await free.getByText('No file quota in your library').waitFor();
+        expect(await free.textContent()).not.toContain('100 files');
+        expect(await page.getByTestId('faq-free').textContent()).toContain('On this instance');
         await page.locator('#pricing').scrollIntoViewIfNeeded();
         await screenshot(page, 'subscription-landing-off-en-light');
 
