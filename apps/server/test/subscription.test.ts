@@ -204,7 +204,7 @@ describe('webhooks', () => {
     expect(again.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
   });
 
-  it('upgrades, cancels at a date, goes past_due on a failed payment and back on a paid invoice', async ({
+  it('upgrades, cancels at a date or at period end, goes past_due on a failed payment and back on a paid invoice', async ({
     server,
   }) => {
     const erin = await buildUser(server);
@@ -221,6 +221,21 @@ describe('webhooks', () => {
     const cancelled = (await settings(erin)).subscription!;
     expect(cancelled.status).toBe('active');
     expect(cancelled.cancelAt).toBe(new Date(cancelAt * 1000).toISOString());
+
+    // cancel at period end, as the portal does it: Stripe may send no cancel_at, only the flag
+    const periodEnd = nowSec(server) + 20 * 86_400;
+    await sendEvent(server, 'customer.subscription.updated', {
+      ...sub('atelier_max_yearly', { periodEnd }),
+      cancel_at_period_end: true,
+    });
+    expect((await settings(erin)).subscription).toMatchObject({
+      status: 'active',
+      cancelAt: new Date(periodEnd * 1000).toISOString(),
+      currentPeriodEnd: new Date(periodEnd * 1000).toISOString(),
+    });
+    // taken back before the period ended: it renews again
+    await sendEvent(server, 'customer.subscription.updated', sub('atelier_max_yearly', { periodEnd }));
+    expect((await settings(erin)).subscription!.cancelAt).toBeUndefined();
 
     const invoice = {
       object: 'invoice',
