@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Plan, Subscription, Usage, UserSettings } from '@atelier/contract';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
+import { buildResource, buildUser, type BuiltUser } from './helpers/factories.js';
+import { startFakeModelServer, type FakeModelServer } from './helpers/fake-model-server.js';
 import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
@@ -24,11 +25,14 @@ import { expectData, expectFailure } from './helpers/items.js';
 import type { TestServer } from './helpers/server.js';
 
 let stripe: FakeStripe;
+let model: FakeModelServer;
 beforeAll(async () => {
   stripe = await startFakeStripe();
+  model = await startFakeModelServer();
 });
 afterAll(async () => {
   await stripe.close();
+  await model.close();
 });
 
 const it = serverTest(() => ({
@@ -261,6 +265,47 @@ describe('webhooks', () => {
     expect((await settings(erin)).subscription).toBeNull();
   });
 
+  it("applies the plan's quotas: a Plus subscriber's 6th T1 request of the day passes, refused again once it ends", async ({
+    server,
+  }) => {
+    const ivy = await buildUser(server);
+    const provider = expectData(
+      await ivy.post<{ providerId: string }>('/v1/provider/create', {
+        providerKey: 'openai-compatible',
+        name: 'Fake',
+        categories: ['llm'],
+        baseUrl: `${model.url}/v1`,
+      }),
+    );
+    const { itemId } = expectData(
+      await ivy.post<{ itemId: string }>('/v1/provider/item/create', {
+        providerId: provider.providerId,
+        name: 'fake-t1',
+        category: 'llm',
+        tier: 't1',
+        config: { modelId: 'fake-chat', modelName: 'Fake T1' },
+      }),
+    );
+    const ask = () => ivy.post('/v1/skill/invoke', { input: { query: 'q' }, modelItemId: itemId });
+    for (let i = 0; i < 5; i++) expectData(await ask());
+    expectFailure(await ask(), 'E2002');
+    const { customer, subscriptionId } = await subscribe(server, ivy, 'atelier_plus_monthly');
+    expectData(await ask());
+    expect((await usage(ivy)).token).toMatchObject({ t1CountUsed: 6, t1CountQuota: 50 });
+    await sendEvent(
+      server,
+      'customer.subscription.deleted',
+      stripeSubscription({
+        id: subscriptionId,
+        customer,
+        lookupKey: 'atelier_plus_monthly',
+        status: 'canceled',
+      }),
+    );
+    expectFailure(await ask(), 'E2002');
+    expect((await usage(ivy)).token).toMatchObject({ t1CountUsed: 6, t1CountQuota: 5 });
+  });
+
   it('reports a trial with its end date', async ({ server }) => {
     const frank = await buildUser(server);
     const trialEnd = nowSec(server) + 14 * 86_400;
@@ -451,8 +496,21 @@ describe('portal and privacy', () => {
     expect(bobs.storage.uid).toBe(bob.uid);
     expect((await settings(bob)).subscription).toBeNull();
     expect((await settings(bob)).customerId).not.toBe((await settings(alice)).customerId);
+    // what bob does changes only his own: his file counts on his meter, his checkout on his customer
+    const alicesFiles = (await usage(alice)).storage.fileCountUsed;
+    const bobsFiles = bobs.storage.fileCountUsed;
+    await buildResource(bob);
+    expect((await usage(bob)).storage.fileCountUsed).toBe(bobsFiles + 1);
+    expect((await usage(alice)).storage.fileCountUsed).toBe(alicesFiles);
+    const before = stripe.requests.length;
+    expectData(await bob.post('/v1/subscription/createCheckoutSession', { planType: 'pro' }));
+    const bobsCheckout = stripe.requests.slice(before).find((r) => r.path === '/v1/checkout/sessions')!;
+    expect(bobsCheckout.params.customer).toBe((await settings(bob)).customerId);
+    expect(bobsCheckout.params.client_reference_id).toBe(bob.uid);
+    expect((await settings(alice)).subscription).toMatchObject({ subscriptionId, planType: 'ultra' });
     const anon = createTestClient(server.url);
     expect((await anon.get('/v1/subscription/usage')).status).toBe(401);
     expect((await anon.get('/v1/subscription/modelList')).status).toBe(401);
+    expect((await anon.post('/v1/subscription/createCheckoutSession', { planType: 'pro' })).status).toBe(401);
   });
 });
