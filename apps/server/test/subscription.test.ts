@@ -20,6 +20,7 @@ import {
   type WebhookAnswer,
 } from './helpers/fake-stripe.js';
 import { serverTest } from './helpers/fixtures.js';
+import { buildUserWithModel } from './helpers/skill-run.js';
 import { createTestClient } from './helpers/http.js';
 import { expectData, expectFailure } from './helpers/items.js';
 import type { TestServer } from './helpers/server.js';
@@ -268,25 +269,8 @@ describe('webhooks', () => {
   it("applies the plan's quotas: a Plus subscriber's 6th T1 request of the day passes, refused again once it ends", async ({
     server,
   }) => {
-    const ivy = await buildUser(server);
-    const provider = expectData(
-      await ivy.post<{ providerId: string }>('/v1/provider/create', {
-        providerKey: 'openai-compatible',
-        name: 'Fake',
-        categories: ['llm'],
-        baseUrl: `${model.url}/v1`,
-      }),
-    );
-    const { itemId } = expectData(
-      await ivy.post<{ itemId: string }>('/v1/provider/item/create', {
-        providerId: provider.providerId,
-        name: 'fake-t1',
-        category: 'llm',
-        tier: 't1',
-        config: { modelId: 'fake-chat', modelName: 'Fake T1' },
-      }),
-    );
-    const ask = () => ivy.post('/v1/skill/invoke', { input: { query: 'q' }, modelItemId: itemId });
+    const ivy = await buildUserWithModel(server, model, 't1');
+    const ask = () => ivy.post('/v1/skill/invoke', { input: { query: 'q' }, modelItemId: ivy.itemId });
     for (let i = 0; i < 5; i++) expectData(await ask());
     expectFailure(await ask(), 'E2002');
     const { customer, subscriptionId } = await subscribe(server, ivy, 'atelier_plus_monthly');
