@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { ModelInfo, Plan, Usage } from '@atelier/contract';
-import type { BuiltUser } from './helpers/factories.js';
+import { buildUser, type BuiltUser } from './helpers/factories.js';
 import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
@@ -32,7 +32,8 @@ const it = serverTest(() => ({
   STRIPE_API_BASE: stripe.url,
 }));
 
-async function addModels(user: BuiltUser): Promise<void> {
+/** The user's chat models on an address nothing answers (runs are queued, never finished): ids by tier. */
+async function addModels(user: BuiltUser): Promise<Record<'t1' | 't2' | 'free', string>> {
   const provider = expectData(
     await user.post<{ providerId: string }>('/v1/provider/create', {
       providerKey: 'openai-compatible',
@@ -41,17 +42,19 @@ async function addModels(user: BuiltUser): Promise<void> {
       baseUrl: 'http://127.0.0.1:9/v1',
     }),
   );
+  const items: Partial<Record<'t1' | 't2' | 'free', string>> = {};
   for (const tier of ['t1', 't2', 'free'] as const) {
-    expectData(
-      await user.post('/v1/provider/item/create', {
+    items[tier] = expectData(
+      await user.post<{ itemId: string }>('/v1/provider/item/create', {
         providerId: provider.providerId,
         name: `local-${tier}`,
         category: 'llm',
         tier,
         config: { modelId: `local-${tier}`, modelName: `Local ${tier}` },
       }),
-    );
+    ).itemId;
   }
+  return items as Record<'t1' | 't2' | 'free', string>;
 }
 
 describe('FEATURE_SUBSCRIPTION off', () => {
@@ -89,6 +92,25 @@ describe('FEATURE_SUBSCRIPTION off', () => {
     });
     expect(usage.storage).toMatchObject({ fileCountQuota: -1, objectStorageQuota: '-1' });
     expect(usage.fileParsing.pagesLimit).toBe(-1);
+  });
+
+  it('enforces no quota: a 6th T1 request of the day and a 101st library item pass', async ({ server }) => {
+    const carol = await buildUser(server);
+    const { t1 } = await addModels(carol);
+    for (let i = 0; i < 6; i++) {
+      expectData(await carol.post('/v1/skill/invoke', { input: { query: `q${i}` }, modelItemId: t1 }));
+    }
+    for (const count of [50, 50, 1]) {
+      const items = Array.from({ length: count }, (_, i) => ({
+        resourceType: 'text',
+        title: `Note ${i}`,
+        content: 'Short note',
+      }));
+      expectData(await carol.post('/v1/knowledge/resource/batchCreate', { items }));
+    }
+    const usage = expectData(await carol.get<Usage>('/v1/subscription/usage'));
+    expect(usage.token.t1CountUsed).toBe(6);
+    expect(usage.storage.fileCountUsed).toBe(101);
   });
 
   it('lists the caller’s own chat models with their tiers, never another user’s', async ({ alice, bob }) => {

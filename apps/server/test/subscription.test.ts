@@ -7,26 +7,33 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Plan, Subscription, Usage, UserSettings } from '@atelier/contract';
-import { buildUser, type BuiltUser } from './helpers/factories.js';
+import { buildResource, buildUser, type BuiltUser } from './helpers/factories.js';
+import { startFakeModelServer, type FakeModelServer } from './helpers/fake-model-server.js';
 import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
+  postWebhook,
   signWebhook,
   startFakeStripe,
   stripeSubscription,
   type FakeStripe,
+  type WebhookAnswer,
 } from './helpers/fake-stripe.js';
 import { serverTest } from './helpers/fixtures.js';
+import { buildUserWithModel } from './helpers/skill-run.js';
 import { createTestClient } from './helpers/http.js';
 import { expectData, expectFailure } from './helpers/items.js';
 import type { TestServer } from './helpers/server.js';
 
 let stripe: FakeStripe;
+let model: FakeModelServer;
 beforeAll(async () => {
   stripe = await startFakeStripe();
+  model = await startFakeModelServer();
 });
 afterAll(async () => {
   await stripe.close();
+  await model.close();
 });
 
 const it = serverTest(() => ({
@@ -40,24 +47,6 @@ const it = serverTest(() => ({
 let eventSeq = 0;
 /** Seconds on the server's clock. */
 const nowSec = (server: TestServer) => Math.floor(server.clock.now() / 1000);
-
-interface WebhookAnswer {
-  status: number;
-  body: { received?: boolean; outcome?: string; errCode?: string };
-}
-
-async function postWebhook(
-  server: TestServer,
-  body: string,
-  signature: string | null,
-): Promise<WebhookAnswer> {
-  const res = await fetch(`${server.url}/v1/subscription/webhook/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-    body,
-  });
-  return { status: res.status, body: (await res.json()) as WebhookAnswer['body'] };
-}
 
 /** Sends one signed event; `created` defaults to now + a sequence so later events are newer. */
 async function sendEvent(
@@ -74,7 +63,7 @@ async function sendEvent(
     object,
   };
   const { body, signature } = signWebhook(event, nowSec(server));
-  return postWebhook(server, body, signature);
+  return postWebhook(server.url, body, signature);
 }
 
 const settings = async (user: BuiltUser) => expectData(await user.get<UserSettings>('/v1/user/settings'));
@@ -220,7 +209,7 @@ describe('webhooks', () => {
     expect(again.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
   });
 
-  it('upgrades, cancels at a date, goes past_due on a failed payment and back on a paid invoice', async ({
+  it('upgrades, cancels at a date or at period end, goes past_due on a failed payment and back on a paid invoice', async ({
     server,
   }) => {
     const erin = await buildUser(server);
@@ -237,6 +226,21 @@ describe('webhooks', () => {
     const cancelled = (await settings(erin)).subscription!;
     expect(cancelled.status).toBe('active');
     expect(cancelled.cancelAt).toBe(new Date(cancelAt * 1000).toISOString());
+
+    // cancel at period end, as the portal does it: Stripe may send no cancel_at, only the flag
+    const periodEnd = nowSec(server) + 20 * 86_400;
+    await sendEvent(server, 'customer.subscription.updated', {
+      ...sub('atelier_max_yearly', { periodEnd }),
+      cancel_at_period_end: true,
+    });
+    expect((await settings(erin)).subscription).toMatchObject({
+      status: 'active',
+      cancelAt: new Date(periodEnd * 1000).toISOString(),
+      currentPeriodEnd: new Date(periodEnd * 1000).toISOString(),
+    });
+    // taken back before the period ended: it renews again
+    await sendEvent(server, 'customer.subscription.updated', sub('atelier_max_yearly', { periodEnd }));
+    expect((await settings(erin)).subscription!.cancelAt).toBeUndefined();
 
     const invoice = {
       object: 'invoice',
@@ -260,6 +264,30 @@ describe('webhooks', () => {
     // a later paid invoice does not revive it
     await sendEvent(server, 'invoice.paid', invoice);
     expect((await settings(erin)).subscription).toBeNull();
+  });
+
+  it("applies the plan's quotas: a Plus subscriber's 6th T1 request of the day passes, refused again once it ends", async ({
+    server,
+  }) => {
+    const ivy = await buildUserWithModel(server, model, 't1');
+    const ask = () => ivy.post('/v1/skill/invoke', { input: { query: 'q' }, modelItemId: ivy.itemId });
+    for (let i = 0; i < 5; i++) expectData(await ask());
+    expectFailure(await ask(), 'E2002');
+    const { customer, subscriptionId } = await subscribe(server, ivy, 'atelier_plus_monthly');
+    expectData(await ask());
+    expect((await usage(ivy)).token).toMatchObject({ t1CountUsed: 6, t1CountQuota: 50 });
+    await sendEvent(
+      server,
+      'customer.subscription.deleted',
+      stripeSubscription({
+        id: subscriptionId,
+        customer,
+        lookupKey: 'atelier_plus_monthly',
+        status: 'canceled',
+      }),
+    );
+    expectFailure(await ask(), 'E2002');
+    expect((await usage(ivy)).token).toMatchObject({ t1CountUsed: 6, t1CountQuota: 5 });
   });
 
   it('reports a trial with its end date', async ({ server }) => {
@@ -380,18 +408,18 @@ describe('webhooks', () => {
     };
     const good = signWebhook(event, nowSec(server));
 
-    const missing = await postWebhook(server, good.body, null);
+    const missing = await postWebhook(server.url, good.body, null);
     expect(missing).toMatchObject({ status: 400, body: { errCode: 'E0003' } });
-    const tampered = await postWebhook(server, good.body.replace('ultra', 'max'), good.signature);
+    const tampered = await postWebhook(server.url, good.body.replace('ultra', 'max'), good.signature);
     expect(tampered).toMatchObject({ status: 400, body: { errCode: 'E0003' } });
     const foreign = signWebhook(event, nowSec(server), 'whsec_someone_else');
-    expect((await postWebhook(server, foreign.body, foreign.signature)).status).toBe(400);
+    expect((await postWebhook(server.url, foreign.body, foreign.signature)).status).toBe(400);
     const old = signWebhook(event, nowSec(server) - 3600);
-    expect((await postWebhook(server, old.body, old.signature)).status).toBe(400);
-    expect((await postWebhook(server, 'not json', 't=1,v1=abc')).status).toBe(400);
+    expect((await postWebhook(server.url, old.body, old.signature)).status).toBe(400);
+    expect((await postWebhook(server.url, 'not json', 't=1,v1=abc')).status).toBe(400);
     expect((await settings(ivy)).subscription).toMatchObject({ planType: 'plus' });
     // the refused event id was not recorded: the genuine delivery still applies
-    expect((await postWebhook(server, good.body, good.signature)).body.outcome).toBe('applied');
+    expect((await postWebhook(server.url, good.body, good.signature)).body.outcome).toBe('applied');
     expect((await settings(ivy)).subscription).toMatchObject({ planType: 'ultra' });
   });
 
@@ -416,12 +444,12 @@ describe('webhooks', () => {
       object,
     };
     const signed = signWebhook(event, nowSec(server));
-    expect((await postWebhook(server, signed.body, signed.signature)).status).toBe(503);
+    expect((await postWebhook(server.url, signed.body, signed.signature)).status).toBe(503);
     stripe.subscriptions.set(
       'sub_jay',
       stripeSubscription({ id: 'sub_jay', customer, lookupKey: 'atelier_plus_monthly', status: 'active' }),
     );
-    expect((await postWebhook(server, signed.body, signed.signature)).body.outcome).toBe('applied');
+    expect((await postWebhook(server.url, signed.body, signed.signature)).body.outcome).toBe('applied');
     expect((await settings(jay)).subscription).toMatchObject({ planType: 'plus' });
   });
 });
@@ -452,8 +480,21 @@ describe('portal and privacy', () => {
     expect(bobs.storage.uid).toBe(bob.uid);
     expect((await settings(bob)).subscription).toBeNull();
     expect((await settings(bob)).customerId).not.toBe((await settings(alice)).customerId);
+    // what bob does changes only his own: his file counts on his meter, his checkout on his customer
+    const alicesFiles = (await usage(alice)).storage.fileCountUsed;
+    const bobsFiles = bobs.storage.fileCountUsed;
+    await buildResource(bob);
+    expect((await usage(bob)).storage.fileCountUsed).toBe(bobsFiles + 1);
+    expect((await usage(alice)).storage.fileCountUsed).toBe(alicesFiles);
+    const before = stripe.requests.length;
+    expectData(await bob.post('/v1/subscription/createCheckoutSession', { planType: 'pro' }));
+    const bobsCheckout = stripe.requests.slice(before).find((r) => r.path === '/v1/checkout/sessions')!;
+    expect(bobsCheckout.params.customer).toBe((await settings(bob)).customerId);
+    expect(bobsCheckout.params.client_reference_id).toBe(bob.uid);
+    expect((await settings(alice)).subscription).toMatchObject({ subscriptionId, planType: 'ultra' });
     const anon = createTestClient(server.url);
     expect((await anon.get('/v1/subscription/usage')).status).toBe(401);
     expect((await anon.get('/v1/subscription/modelList')).status).toBe(401);
+    expect((await anon.post('/v1/subscription/createCheckoutSession', { planType: 'pro' })).status).toBe(401);
   });
 });

@@ -198,3 +198,23 @@ export function signWebhook(
   });
   return { body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret, timestamp }) };
 }
+
+/** What the webhook route answered. */
+export interface WebhookAnswer {
+  status: number;
+  body: { received?: boolean; outcome?: string; errCode?: string };
+}
+
+/** Posts a webhook body to the server at `baseUrl`, with its Stripe-Signature header if given. */
+export async function postWebhook(
+  baseUrl: string,
+  body: string,
+  signature: string | null,
+): Promise<WebhookAnswer> {
+  const res = await fetch(`${baseUrl}/v1/subscription/webhook/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as WebhookAnswer['body'] };
+}

@@ -14,8 +14,12 @@ import type { TestServer } from './server.js';
 /** A user with a chat model: `itemId` is the model's provider item. */
 export type ModelUser = BuiltUser & { itemId: string };
 
-/** A user of `server` with one enabled chat model (`fake-chat`, tier t2) on `fake`. */
-export async function buildUserWithModel(server: TestServer, fake: FakeModelServer): Promise<ModelUser> {
+/** A user of `server` with one enabled chat model (`fake-chat`, of `tier`, t2 unless given) on `fake`. */
+export async function buildUserWithModel(
+  server: TestServer,
+  fake: FakeModelServer,
+  tier: 't1' | 't2' = 't2',
+): Promise<ModelUser> {
   const user = await buildUser(server);
   const provider = expectData(
     await user.post<{ providerId: string }>('/v1/provider/create', {
@@ -30,7 +34,7 @@ export async function buildUserWithModel(server: TestServer, fake: FakeModelServ
       providerId: provider.providerId,
       name: 'fake-chat',
       category: 'llm',
-      tier: 't2',
+      tier,
       config: { modelId: 'fake-chat', modelName: 'Fake Chat', contextLimit: 8000, maxOutput: 1000 },
     }),
   );

@@ -151,6 +151,8 @@ interface StripeSubscriptionObject {
   customer: string | { id: string };
   status: string;
   cancel_at?: number | null;
+  /** Cancel when the period ends; Stripe may leave `cancel_at` empty then. */
+  cancel_at_period_end?: boolean | null;
   trial_end?: number | null;
   metadata?: Record<string, string> | null;
   items?: {
@@ -220,7 +222,10 @@ async function applySubscription(
     interval: plan.interval,
     status,
     isTrial,
-    cancelAt: dateOf(sub.cancel_at) ?? (isTrial ? dateOf(sub.trial_end) : null),
+    cancelAt:
+      dateOf(sub.cancel_at) ??
+      (sub.cancel_at_period_end ? dateOf(item?.current_period_end) : null) ??
+      (isTrial ? dateOf(sub.trial_end) : null),
     currentPeriodEnd: dateOf(item?.current_period_end),
     eventAt,
     updatedAt: eventAt,

@@ -3,7 +3,8 @@
  * .subscription) the cards show the prices of /subscription/plans, with a monthly / yearly switch
  * that shows the yearly saving and the first-year offer (spec section 9). With billing off this
  * instance sells nothing, so the paid cards say where they are offered and have no sign-up
- * button promising a plan.
+ * button promising a plan, and the Free card says what an account here gets: no plan quotas
+ * (the cloud's free-plan quotas do not apply; docs/decisions.md).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,6 +97,8 @@ export function PricingSection() {
         {PLANS.map((plan) => {
           const live = priced?.find((p) => p.planType === plan.key);
           const paid = plan.key !== 'free';
+          // billing off: the free card is this instance's own offer, without the cloud's quotas
+          const text = !paid && !selling ? 'freeOff' : plan.key;
           return (
             <article
               key={plan.key}
@@ -112,14 +115,14 @@ export function PricingSection() {
                 <PriceLine plan={live} interval={interval} />
               ) : (
                 <p className="landing-plan__price">
-                  {paid && !selling ? t('landing.pricing.paidOff') : t(`landing.pricing.${plan.key}.price`)}
+                  {paid && !selling ? t('landing.pricing.paidOff') : t(`landing.pricing.${text}.price`)}
                 </p>
               )}
-              <p className="landing-plan__desc">{t(`landing.pricing.${plan.key}.desc`)}</p>
+              <p className="landing-plan__desc">{t(`landing.pricing.${text}.desc`)}</p>
               <ul>
                 {plan.points.map((p) => (
                   <li key={p}>
-                    <CheckOutlined /> {t(`landing.pricing.${plan.key}.${p}`)}
+                    <CheckOutlined /> {t(`landing.pricing.${text}.${p}`)}
                   </li>
                 ))}
               </ul>

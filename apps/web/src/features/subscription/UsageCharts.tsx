@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { theme } from 'antd';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Usage } from '@atelier/contract';
-import { formatBytes, usedPercent } from './pricing';
+import { barPercent, formatBytes } from './pricing';
 
 export interface MeterRow {
   key: string;
@@ -20,9 +20,10 @@ export interface MeterRow {
   format: (n: number) => string;
 }
 
-/** The meters of a usage answer as chart rows (tested in pricing.test.ts). */
-export function meterRows(usage: Usage, t: TFunction): MeterRow[][] {
-  const count = (n: number) => String(n);
+/** The meters of a usage answer as chart rows, counts in `locale`'s digits (tested in pricing.test.ts). */
+export function meterRows(usage: Usage, t: TFunction, locale = 'en'): MeterRow[][] {
+  const numbers = new Intl.NumberFormat(locale);
+  const count = (n: number) => numbers.format(n);
   const bytes = (n: number) => formatBytes(n);
   return [
     [
@@ -82,12 +83,11 @@ function MeterChart({ title, rows }: { title: string; rows: MeterRow[] }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const data = rows.map((r) => {
-    const pct = usedPercent(r.used, r.quota);
+    const used = barPercent(r.used, r.quota);
     return {
       label: r.label,
-      // unlimited: the bar shows the use alone, at a nominal tenth of the track
-      used: pct ?? (r.used > 0 ? 10 : 0),
-      rest: pct === null ? 90 : 100 - pct,
+      used,
+      rest: 100 - used,
       text:
         r.quota < 0
           ? t('subscription.usage.usedUnlimited', { used: r.format(r.used) })
@@ -152,8 +152,8 @@ function MeterChart({ title, rows }: { title: string; rows: MeterRow[] }) {
 }
 
 export function UsageCharts({ usage }: { usage: Usage }) {
-  const { t } = useTranslation();
-  const [tokens, files, storage, pages] = meterRows(usage, t);
+  const { t, i18n } = useTranslation();
+  const [tokens, files, storage, pages] = meterRows(usage, t, i18n.language);
   return (
     <div className="usage-charts" data-testid="usage-charts">
       <MeterChart title={t('subscription.usage.tokensTitle')} rows={tokens!} />

@@ -88,6 +88,7 @@ describe('landing prices', () => {
     render(withClient(<PricingSection />));
     expect((await screen.findByTestId('price-pro')).textContent).toContain('$19.90');
     expect(screen.getByTestId('price-free').textContent).toContain('$0');
+    expect(screen.getByTestId('plan-free').textContent).toContain('100 files in your library');
     expect(screen.getByText('Save 20%')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Sign up to choose' })).toHaveLength(3);
     fireEvent.click(screen.getByText('Yearly'));
@@ -108,6 +109,11 @@ describe('landing prices', () => {
     expect(screen.queryByRole('button', { name: 'Sign up to choose' })).toBeNull();
     expect(screen.getAllByText('On the hosted Atelier cloud')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Start for free' })).toBeTruthy();
+    // the free card is this instance's offer: no quotas, none of the cloud's free-plan limits
+    const free = screen.getByTestId('plan-free');
+    expect(free.textContent).toContain('Free on this instance');
+    expect(free.textContent).toContain('No file quota in your library');
+    expect(free.textContent).not.toContain('100 files');
     expect(call.mock.calls.map((c) => c[0])).not.toContain('subscription.plans');
   });
 });

@@ -4,10 +4,12 @@ import { SubscriptionStatusSchema } from '@atelier/contract';
 import { offersUpgrade } from '../../components/errorToast/toastRules';
 import { i18n, initI18n } from '../../i18n/i18n';
 import {
+  barPercent,
   bestYearlySaving,
   formatBytes,
   formatMoney,
   hasPrices,
+  MIN_BAR_PERCENT,
   paymentOutcome,
   planPrice,
   statusTone,
@@ -135,6 +137,15 @@ describe('usage', () => {
     expect(formatBytes('104857600')).toBe('100 MB');
   });
 
+  it('draws any use as a visible bar, however large the quota', () => {
+    expect(barPercent(0, 5000)).toBe(0);
+    expect(barPercent(7, 5000)).toBe(MIN_BAR_PERCENT);
+    expect(barPercent(2, 5)).toBe(40);
+    expect(barPercent(9, 5)).toBe(100);
+    expect(barPercent(3, -1)).toBe(10);
+    expect(barPercent(0, -1)).toBe(0);
+  });
+
   it('turns the three meters into chart rows', () => {
     const usage: Usage = {
       token: {
@@ -173,6 +184,9 @@ describe('usage', () => {
     ]);
     expect(rows[0]!.label).toBe('T1 requests');
     expect(rows[3]!.format(rows[3]!.quota)).toBe('1 GB');
+    // counts in the reader's digits
+    expect(rows[2]!.format(5000)).toBe('5,000');
+    expect(meterRows(usage, i18n.t, 'de')[1]![0]!.format(20000)).toBe('20.000');
   });
 });
 

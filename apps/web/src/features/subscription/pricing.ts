@@ -82,6 +82,20 @@ export function usedPercent(used: number, quota: number): number | null {
   return Math.min(100, Math.round((used / quota) * 100));
 }
 
+/** The least share of the track a bar of some (non-zero) use is drawn at, so it never looks empty. */
+export const MIN_BAR_PERCENT = 2;
+
+/**
+ * How much of a usage bar's track (0–100) the used part fills: its share of the quota, at least
+ * MIN_BAR_PERCENT when anything is used (7 of 5,000 files is 0.14 %: it would not show); with an
+ * unlimited quota a nominal tenth when anything is used.
+ */
+export function barPercent(used: number, quota: number): number {
+  if (used <= 0) return 0;
+  const pct = usedPercent(used, quota);
+  return pct === null ? 10 : Math.max(MIN_BAR_PERCENT, pct);
+}
+
 /** Byte counts (strings from bigint columns) as a short size, e.g. "1.5 GB". */
 export function formatBytes(value: string | number): string {
   const n = typeof value === 'string' ? Number(value) : value;

@@ -107,7 +107,7 @@ export const enLanding = {
     firstYear: 'First year {{price}} (extra 50% off), then {{full}} a year',
     paidOff: 'On the hosted Atelier cloud',
     offNote:
-      'This instance does not sell plans. The plans above are those of the hosted Atelier cloud, where the paid plans are offered; accounts on this instance have the full app without plan quotas.',
+      'This instance does not sell plans. The paid plans above are offered on the hosted Atelier cloud; accounts on this instance have the full app without plan quotas.',
     annualNote:
       'Pay monthly or yearly. Yearly billing saves 20%, with an extra 50% off the first year; the price reverts from year two. Checkout is hosted by our card payment provider and accepts bank cards and popular wallets.',
     free: {
@@ -118,6 +118,14 @@ export const enLanding = {
       p2: '5 T1 and 50 T2 model requests per day, reset daily',
       p3: 'Free-tier models',
       p4: 'Community support',
+    },
+    freeOff: {
+      price: 'Free on this instance',
+      desc: 'Your account here: the whole app, with no plan quotas.',
+      p1: 'No file quota in your library',
+      p2: 'No daily model request quota: use your own providers and keys',
+      p3: 'Every model you add, of any tier',
+      p4: 'Support from whoever runs this instance',
     },
     plus: {
       name: 'Plus',
@@ -189,6 +197,9 @@ export const enLanding = {
     free: {
       q: 'What does the free plan include?',
       a: 'The whole product with a library of up to 100 files and, every day, 5 requests to T1 models and 50 requests to T2 models. The counts reset daily.',
+    },
+    freeOff: {
+      a: 'Everything, without quotas: plans and their quotas apply on the hosted Atelier cloud (its free plan has a library of up to 100 files and 5 T1 / 50 T2 model requests a day). On this instance your library and your model requests are limited only by the server and by your own model providers.',
     },
   },
   testimonials: {
