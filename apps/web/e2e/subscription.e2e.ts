@@ -333,8 +333,7 @@ describe('subscription', () => {
     await toast.body
       .getByText('Model usage quota exceeded, please upgrade your subscription')
       .waitFor({ timeout: LONG_WAIT });
-    // the pointer on the toast holds its auto-close while the picture is taken
-    await toast.root.hover();
+    // a toast offering Upgrade stays until it is used or closed (no auto-close to race)
     await screenshot(page, 'subscription-e2002-toast-en-light');
     await toast.root.getByTestId('error-toast-upgrade').click();
     await page.getByTestId('subscription-tab').waitFor();

@@ -1,7 +1,8 @@
 /**
  * Connects the error channel to antd's notification API (themed, inside <App>). A quota error
  * (E2001 storage, E2002 model requests) on an instance with billing offers Upgrade, which opens
- * Settings > Subscription; without billing it only says what happened.
+ * Settings > Subscription and keeps the toast until it is used or closed; without billing it only
+ * says what happened (and closes after the usual 5 s).
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,18 +21,19 @@ export function ErrorToastHost() {
   useEffect(
     () =>
       setErrorNotifier((spec) => {
+        const upgrade = offersUpgrade(spec, {
+          billing:
+            queryClient.getQueryData<ApiData<'system.config'>>(apiKey('system.config'))?.features
+              .subscription === true,
+          signedIn: useAuthStore.getState().status === 'authenticated',
+        });
         notification.error({
           key: spec.key,
           title: t('errors.toastTitle'),
           description: (
             <ErrorToastContent
               spec={spec}
-              {...(offersUpgrade(spec, {
-                billing:
-                  queryClient.getQueryData<ApiData<'system.config'>>(apiKey('system.config'))?.features
-                    .subscription === true,
-                signedIn: useAuthStore.getState().status === 'authenticated',
-              })
+              {...(upgrade
                 ? {
                     onUpgrade: () => {
                       notification.destroy(spec.key);
@@ -41,7 +43,8 @@ export function ErrorToastHost() {
                 : {})}
             />
           ),
-          duration: spec.duration,
+          // a toast with an action stays until it is used or closed: 5 s is too short to read and act
+          duration: upgrade ? false : spec.duration,
           placement: 'topRight',
           props: { 'data-testid': 'error-toast' },
         });
