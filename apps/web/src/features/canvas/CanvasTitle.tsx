@@ -54,7 +54,16 @@ export function CanvasTitle({ canvasId, title }: { canvasId: string; title: stri
 
   if (!editing)
     return (
-      <Tooltip title={ct('header.rename')}>
+      // the whole title (the header shows two lines of it at most) and what a click does
+      <Tooltip
+        title={
+          <span data-testid="canvas-title-tooltip">
+            <span className="canvas-title-tooltip__title">{shown}</span>
+            <br />
+            {ct('header.rename')}
+          </span>
+        }
+      >
         <button
           type="button"
           className="canvas-toolbar__title"
