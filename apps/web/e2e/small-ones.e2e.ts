@@ -142,6 +142,8 @@ describe('small ones', () => {
       const input = page.getByTestId('canvas-title-input');
       await waitForFocus(input);
       expect(await input.inputValue()).toBe(LONG_TITLE);
+      // the field is wide and tall enough to show all of it
+      expect(await input.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
       await screenshot(page, `small-titles-canvas-editing-${v.name}`);
       await page.keyboard.press('Escape');
       await title.waitFor();

@@ -98,7 +98,7 @@ export function CanvasTitle({ canvasId, title }: { canvasId: string; title: stri
           placeholder={t('canvas.list.untitled')}
           data-testid="canvas-title-input"
           maxLength={512}
-          maxRows={2}
+          maxRows={3}
           autoFocus
           onFocus={(e) => e.currentTarget.select()}
           onEnter={() => form.submit()}
