@@ -59,6 +59,24 @@ async function categoryId(user: BuiltUser): Promise<string> {
   return categories.find((c) => c.name === 'work')!.categoryId;
 }
 
+/** A template of `user` published from a new canvas (`canvasWithNodes`) titled `title`. */
+async function publishTemplate(
+  user: BuiltUser,
+  title: string,
+  extra: { coverStorageKey?: string } = {},
+): Promise<Template> {
+  return expectData(
+    await user.post<Template>('/v1/template/create', {
+      canvasId: await canvasWithNodes(user, title),
+      title,
+      description: title,
+      language: 'en',
+      categoryId: await categoryId(user),
+      ...extra,
+    }),
+  );
+}
+
 describe('built-in templates', () => {
   test('are installed after the server listens: it answers at once, then lists them', async () => {
     const server = await startTestServer({ BUILTIN_TEMPLATES: 'true' }, { awaitBuiltinTemplates: false });
@@ -410,16 +428,7 @@ describe('template covers', () => {
     server,
     alice,
   }) => {
-    const canvasId = await canvasWithNodes(alice, 'Revoked board');
-    const created = expectData(
-      await alice.post<Template>('/v1/template/create', {
-        canvasId,
-        title: 'Revoked board',
-        description: 'Its link was revoked from Shared by me',
-        language: 'en',
-        categoryId: await categoryId(alice),
-      }),
-    );
+    const created = await publishTemplate(alice, 'Revoked board');
     expectData(await alice.post('/v1/share/delete', { shareId: created.shareId }));
     const cover = await uploadFile(alice.client, { body: PNG, name: 'cover.png', type: 'image/png' });
     // The update works (no E1009 from the revoked share): the template keeps the cover...
@@ -456,21 +465,9 @@ describe('covers of templates made before covers were copied into shares', () =>
     let server = await startTestServer();
     try {
       const owner = await buildUser(server);
-      const categories = expectData(await owner.get<TemplateCategory[]>('/v1/template/category/list'));
-      const publish = async (title: string, coverStorageKey?: string) =>
-        expectData(
-          await owner.post<Template>('/v1/template/create', {
-            canvasId: await canvasWithNodes(owner, title),
-            title,
-            description: title,
-            language: 'en',
-            categoryId: categories[0]!.categoryId,
-            ...(coverStorageKey ? { coverStorageKey } : {}),
-          }),
-        );
       const cover = await uploadFile(owner.client, { body: PNG, name: 'old.png', type: 'image/png' });
-      const legacy = await publish('Made last year', cover);
-      const plain = await publish('No cover');
+      const legacy = await publishTemplate(owner, 'Made last year', { coverStorageKey: cover });
+      const plain = await publishTemplate(owner, 'No cover');
       // As such a template was stored: the cover only on the template, none in its share.
       const { db, storage } = server.server.ctx;
       const [share] = await db.select().from(shares).where(eq(shares.shareId, legacy.shareId));
