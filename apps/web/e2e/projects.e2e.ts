@@ -53,6 +53,7 @@ describe('projects', () => {
     await page.getByText('The cover must be a PNG, JPEG, GIF or WebP image').waitFor();
     await coverInput.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('project-cover-form-image').waitFor();
+    await screenshot(page, 'project-form-cover-light');
     await page.getByTestId('project-save').click();
     await page.getByTestId('project-detail').waitFor();
     await page.getByTestId('project-cover').waitFor();
