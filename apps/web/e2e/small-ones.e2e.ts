@@ -6,7 +6,7 @@
  * - long titles are readable: the canvas header shows the whole title in its tooltip and in the
  *   rename field, the page editor's title field wraps instead of cutting it, the page and template
  *   cards cut it with an ellipsis and name it in full in their tooltip;
- * - in Chinese an image resource's canvas node reads "图片，W×H 像素".
+ * - in Chinese an image resource's canvas node reads "图片，W×H 像素" under a "文件" badge.
  */
 import { describe, expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -228,6 +228,8 @@ describe('small ones', () => {
     const node = page.getByTestId('canvas-node-resource');
     await node.getByText('图片，497×702 像素').waitFor();
     expect(await node.textContent()).not.toContain('pixels');
+    // and its type badge is Chinese too
+    expect(await node.getByTestId('resource-type-badge').textContent()).toBe('文件');
     await screenshot(page, 'small-canvas-image-node-zh-dark');
   });
 });
