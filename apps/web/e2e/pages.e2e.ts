@@ -6,7 +6,7 @@
  * order kept after a reload. Screenshots of the list, the editor and the slideshow.
  */
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { importCanvas, pageFromCanvas, skipOnboarding } from './support/api';
 import { downloadBytes } from './pages/CanvasPage';
@@ -21,6 +21,14 @@ const memo = (id: string, x: number, title: string, text: string) => ({
   position: { x, y: 0 },
   data: { title, contentPreview: text },
 });
+
+/** A canvas of three memos, One, Two and Three, left to right. */
+const threeMemoCanvas = (request: APIRequestContext, title: string) =>
+  importCanvas(request, title, [
+    memo('m1', 0, 'One', 'First memo'),
+    memo('m2', 300, 'Two', 'Second memo'),
+    memo('m3', 600, 'Three', 'Third memo'),
+  ]);
 
 const slideTitles = (page: Page) => page.getByTestId('page-slide-title').allTextContents();
 
@@ -48,11 +56,7 @@ describe('pages', () => {
     const { context, page } = await open();
     await createAccount(server, context.request, uniqueEmail('pages-owner'));
     await skipOnboarding(context.request);
-    const canvasId = await importCanvas(context.request, 'Deck source', [
-      memo('m1', 0, 'One', 'First memo'),
-      memo('m2', 300, 'Two', 'Second memo'),
-      memo('m3', 600, 'Three', 'Third memo'),
-    ]);
+    const canvasId = await threeMemoCanvas(context.request, 'Deck source');
 
     await page.goto('/pages');
     await page.getByTestId('page-create-empty').waitFor();
@@ -165,11 +169,7 @@ describe('pages', () => {
     const { context, page } = await open();
     await createAccount(server, context.request, uniqueEmail('pages-drag'));
     await skipOnboarding(context.request);
-    const canvasId = await importCanvas(context.request, 'Drag source', [
-      memo('m1', 0, 'One', 'First memo'),
-      memo('m2', 300, 'Two', 'Second memo'),
-      memo('m3', 600, 'Three', 'Third memo'),
-    ]);
+    const canvasId = await threeMemoCanvas(context.request, 'Drag source');
     const pageId = await pageFromCanvas(context.request, canvasId);
     await page.goto(`/pages/${pageId}`);
     await page.getByTestId('page-slide').nth(2).waitFor();
