@@ -133,6 +133,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Categories on every start (a few rows, needed by every template route). The built-in
     // templates are built after listen: see below.
     await seedCategories(ctx);
+    // Covers of templates made before covers were copied into their shares (one query when none).
+    const covers = await services.templates.copyMissingCovers();
+    if (covers) log.info({ covers }, 'Template covers copied into their shares');
     defineJobs({ ctx, services });
     const handlers = buildHandlers(ctx, services);
     const authenticate = makeAuthenticate(

@@ -73,7 +73,7 @@ describe('projects', () => {
     expect(second.map((p) => p.name)).toEqual(['Three']);
   });
 
-  it('takes a PNG, JPG or GIF cover within PROJECT_COVER_MAX_BYTES, and removes it with null', async ({
+  it('takes a PNG, JPEG, GIF or WebP cover (like pages and templates) within PROJECT_COVER_MAX_BYTES, and removes it with null', async ({
     server,
     alice,
     bob,
@@ -91,19 +91,20 @@ describe('projects', () => {
       name: 'c.gif',
       type: 'image/gif',
     });
-    for (const key of [jpg, gif]) {
+    const webp = await uploadFile(alice.client, { body: 'RIFF', name: 'c.webp', type: 'image/webp' });
+    for (const key of [jpg, gif, webp]) {
       const res = expectData<Project>(
         await post(alice, 'update', { projectId: made.projectId, coverStorageKey: key }),
       );
       expect(res.coverUrl).toContain(key);
     }
-    const webp = await uploadFile(alice.client, { body: 'RIFF', name: 'c.webp', type: 'image/webp' });
+    const text = await uploadFile(alice.client, { body: 'hello', name: 'c.txt', type: 'text/plain' });
     expect(
       expectFailure(
-        await post(alice, 'update', { projectId: made.projectId, coverStorageKey: webp }),
+        await post(alice, 'update', { projectId: made.projectId, coverStorageKey: text }),
         'E0003',
       ),
-    ).toContain('PNG, JPG, JPEG or GIF');
+    ).toContain('PNG, JPEG, GIF or WebP');
     const big = await uploadFile(alice.client, {
       body: Buffer.alloc(COVER_MAX + 1),
       name: 'big.png',

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CanvasData, Template, TemplateCategory } from '@atelier/contract';
 import { CANVAS_SCHEMA_VERSION } from '@atelier/canvas';
-import { templates } from '../src/db/schema/index.js';
+import { shares, templates } from '../src/db/schema/index.js';
 import { newId } from '../src/lib/ids.js';
 import {
   BUILTIN_TEMPLATES,
@@ -16,7 +16,7 @@ import {
   SYSTEM_TEMPLATE_UID,
   type BuiltinTemplate,
 } from '../src/modules/template/template.builtin.js';
-import { buildDocument, type BuiltUser } from './helpers/factories.js';
+import { buildDocument, buildUser, type BuiltUser } from './helpers/factories.js';
 import { serverTest } from './helpers/fixtures.js';
 import { expectData, expectFailure, PNG, uploadFile } from './helpers/items.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -57,6 +57,24 @@ async function canvasWithNodes(user: BuiltUser, title: string): Promise<string> 
 async function categoryId(user: BuiltUser): Promise<string> {
   const categories = expectData(await user.get<TemplateCategory[]>('/v1/template/category/list'));
   return categories.find((c) => c.name === 'work')!.categoryId;
+}
+
+/** A template of `user` published from a new canvas (`canvasWithNodes`) titled `title`. */
+async function publishTemplate(
+  user: BuiltUser,
+  title: string,
+  extra: { coverStorageKey?: string } = {},
+): Promise<Template> {
+  return expectData(
+    await user.post<Template>('/v1/template/create', {
+      canvasId: await canvasWithNodes(user, title),
+      title,
+      description: title,
+      language: 'en',
+      categoryId: await categoryId(user),
+      ...extra,
+    }),
+  );
 }
 
 describe('built-in templates', () => {
@@ -404,5 +422,80 @@ describe('template covers', () => {
       .from(templates)
       .where(eq(templates.templateId, created.templateId));
     expect(row!.coverStorageKey).toBeNull();
+  });
+
+  it('a cover set after the share was revoked stays on the template and reaches the next publish', async ({
+    server,
+    alice,
+  }) => {
+    const created = await publishTemplate(alice, 'Revoked board');
+    expectData(await alice.post('/v1/share/delete', { shareId: created.shareId }));
+    const cover = await uploadFile(alice.client, { body: PNG, name: 'cover.png', type: 'image/png' });
+    // The update works (no E1009 from the revoked share): the template keeps the cover...
+    const updated = expectData(
+      await alice.post<Template>('/v1/template/update', {
+        templateId: created.templateId,
+        coverStorageKey: cover,
+      }),
+    );
+    expect(updated).toMatchObject({ templateId: created.templateId, coverUrl: null, ownCover: false });
+    const [row] = await server.server.ctx.db
+      .select()
+      .from(templates)
+      .where(eq(templates.templateId, created.templateId));
+    expect(row!.coverStorageKey).toBe(cover);
+    // ...and publishing the canvas again copies it into the new share, where anyone loads it.
+    const republished = expectData(
+      await alice.post<Template>('/v1/template/update', { templateId: created.templateId, republish: true }),
+    );
+    expect(republished.shareId).not.toBe(created.shareId);
+    const publicUrl = server.server.ctx.config.publicUrl;
+    expect(republished).toMatchObject({
+      coverUrl: `${publicUrl}/share/${republished.shareId}/files/templateCover`,
+      ownCover: true,
+    });
+    const image = await server.client().fetch(new URL(republished.coverUrl!).pathname);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+});
+
+describe('covers of templates made before covers were copied into shares', () => {
+  test("are copied into the template's share at start; other templates are left alone", async () => {
+    let server = await startTestServer();
+    try {
+      const owner = await buildUser(server);
+      const cover = await uploadFile(owner.client, { body: PNG, name: 'old.png', type: 'image/png' });
+      const legacy = await publishTemplate(owner, 'Made last year', { coverStorageKey: cover });
+      const plain = await publishTemplate(owner, 'No cover');
+      // As such a template was stored: the cover only on the template, none in its share.
+      const { db, storage } = server.server.ctx;
+      const [share] = await db.select().from(shares).where(eq(shares.shareId, legacy.shareId));
+      const { templateCover: _dropped, ...rest } = share!.files;
+      await db.update(shares).set({ files: rest }).where(eq(shares.shareId, legacy.shareId));
+      await storage.delete(`shares/${legacy.shareId}/files/templateCover`).catch(() => undefined);
+      const before = expectData(
+        await server.client().get<Template[]>('/v1/template/list', { pageSize: 100 }),
+      );
+      expect(before.find((t) => t.templateId === legacy.templateId)).toMatchObject({ ownCover: false });
+
+      server = await server.restart();
+      const publicUrl = server.server.ctx.config.publicUrl;
+      const after = expectData(await server.client().get<Template[]>('/v1/template/list', { pageSize: 100 }));
+      const migrated = after.find((t) => t.templateId === legacy.templateId)!;
+      expect(migrated).toMatchObject({
+        coverUrl: `${publicUrl}/share/${legacy.shareId}/files/templateCover`,
+        ownCover: true,
+      });
+      expect(migrated.coverUrl).not.toContain('/misc/static');
+      const image = await server.client().fetch(new URL(migrated.coverUrl!).pathname);
+      expect(image.status).toBe(200);
+      expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+      expect(after.find((t) => t.templateId === plain.templateId)).toMatchObject({ ownCover: false });
+      // Nothing is left to copy: a further start copies nothing.
+      expect(await server.server.services.templates.copyMissingCovers()).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -9,7 +9,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { apiCall, importCanvas, skipOnboarding } from './support/api';
+import { apiCall, importCanvas, pageFromCanvas, skipOnboarding } from './support/api';
 import { chooseMenuItem, LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 
@@ -98,21 +98,11 @@ describe('covers', () => {
         memo('a', 0, 'Intro', 'Why we went'),
         memo('b', 320, 'Findings', 'What we saw'),
       ]);
-      const data = await apiCall<{ nodes: { id: string }[] }>(
-        context.request,
-        'GET',
-        `/canvas/data?canvasId=${canvasId}`,
-      );
-      const created = await apiCall<{ pageId: string }>(
-        context.request,
-        'POST',
-        `/pages/canvas/${canvasId}/nodes`,
-        { nodeIds: data.nodes.map((n) => n.id) },
-      );
+      const pageId = await pageFromCanvas(context.request, canvasId);
 
-      await page.goto(`/pages/${created.pageId}`);
+      await page.goto(`/pages/${pageId}`);
       await page.getByTestId('page-editor').waitFor();
-      expect(await page.getByTestId('page-cover').count()).toBe(0);
+      expect(await page.getByTestId('page-cover-image').count()).toBe(0);
       await page
         .getByTestId('page-cover-field')
         .locator('input[type="file"]')
@@ -121,7 +111,7 @@ describe('covers', () => {
           mimeType: 'image/png',
           buffer: gradientPng([20, 120, 200], [240, 160, 40]),
         });
-      const ownSrc = await imageLoaded(page, 'page-cover');
+      const ownSrc = await imageLoaded(page, 'page-cover-image');
       expect(ownSrc).toContain('/v1/misc/static/');
       await screenshot(page, `covers-page-editor-${variant.name}`);
 
@@ -132,7 +122,7 @@ describe('covers', () => {
       const share = await apiCall<{ url: string; shareId: string }>(
         context.request,
         'POST',
-        `/pages/${created.pageId}/share`,
+        `/pages/${pageId}/share`,
       );
       const viewer = await open({ locale: variant.locale, colorScheme: variant.colorScheme });
       await viewer.page.goto(share.url);
@@ -144,15 +134,11 @@ describe('covers', () => {
       expect(own.headers()['content-type'] ?? '').not.toMatch(/^image\//);
 
       // removed in the editor
-      await page.goto(`/pages/${created.pageId}`);
-      await page.getByTestId('page-cover').waitFor();
+      await page.goto(`/pages/${pageId}`);
+      await page.getByTestId('page-cover-image').waitFor();
       await page.getByTestId('page-cover-remove').click();
-      await page.getByTestId('page-cover').waitFor({ state: 'detached', timeout: LONG_WAIT });
-      const after = await apiCall<{ coverUrl: string | null }>(
-        context.request,
-        'GET',
-        `/pages/${created.pageId}`,
-      );
+      await page.getByTestId('page-cover-image').waitFor({ state: 'detached', timeout: LONG_WAIT });
+      const after = await apiCall<{ coverUrl: string | null }>(context.request, 'GET', `/pages/${pageId}`);
       expect(after.coverUrl).toBeNull();
     });
   }
@@ -192,7 +178,7 @@ describe('covers', () => {
       await card.waitFor({ timeout: LONG_WAIT });
       await chooseMenuItem(card.getByTestId('template-menu'), page.getByTestId('template-edit'));
       await page.getByTestId('template-form').waitFor();
-      expect(await page.getByTestId('template-form-cover-image').count()).toBe(0);
+      expect(await page.getByTestId('template-cover-image').count()).toBe(0);
       await page
         .getByTestId('template-form')
         .locator('input[type="file"]')
@@ -201,7 +187,7 @@ describe('covers', () => {
           mimeType: 'image/png',
           buffer: gradientPng([120, 40, 160], [30, 200, 140]),
         });
-      await imageLoaded(page, 'template-form-cover-image');
+      await imageLoaded(page, 'template-cover-image');
       await screenshot(page, `covers-template-dialog-${variant.name}`);
       await page.getByTestId('template-form-save').click();
       await page.getByTestId('template-form').waitFor({ state: 'detached', timeout: LONG_WAIT });
@@ -227,8 +213,8 @@ describe('covers', () => {
 
       // removed: the dialog shows none, the card no longer uses it, the share's copy is gone
       await chooseMenuItem(card.getByTestId('template-menu'), page.getByTestId('template-edit'));
-      await imageLoaded(page, 'template-form-cover-image');
-      await page.getByTestId('template-form-cover-remove').click();
+      await imageLoaded(page, 'template-cover-image');
+      await page.getByTestId('template-cover-remove').click();
       await page.getByTestId('template-form-save').click();
       await page.getByTestId('template-form').waitFor({ state: 'detached', timeout: LONG_WAIT });
       await page.waitForFunction(

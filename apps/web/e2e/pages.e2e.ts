@@ -2,12 +2,13 @@
  * Pages (issue 11): the owner creates a page from a canvas of three memos in the UI, reorders a
  * slide with the keyboard, renames the page, presents it and moves with the keyboard and the
  * directory, publishes; an anonymous browser opens the link and steps through the slideshow;
- * unpublishing ends the link. Screenshots of the list, the editor and the slideshow.
+ * unpublishing ends the link. Slides are also reordered by mouse drag (real mouse moves), the
+ * order kept after a reload. Screenshots of the list, the editor and the slideshow.
  */
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { importCanvas, skipOnboarding } from './support/api';
+import { importCanvas, pageFromCanvas, skipOnboarding } from './support/api';
 import { downloadBytes } from './pages/CanvasPage';
 import { chooseMenuItem, LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
@@ -20,6 +21,14 @@ const memo = (id: string, x: number, title: string, text: string) => ({
   position: { x, y: 0 },
   data: { title, contentPreview: text },
 });
+
+/** A canvas of three memos, One, Two and Three, left to right. */
+const threeMemoCanvas = (request: APIRequestContext, title: string) =>
+  importCanvas(request, title, [
+    memo('m1', 0, 'One', 'First memo'),
+    memo('m2', 300, 'Two', 'Second memo'),
+    memo('m3', 600, 'Three', 'Third memo'),
+  ]);
 
 const slideTitles = (page: Page) => page.getByTestId('page-slide-title').allTextContents();
 
@@ -47,11 +56,7 @@ describe('pages', () => {
     const { context, page } = await open();
     await createAccount(server, context.request, uniqueEmail('pages-owner'));
     await skipOnboarding(context.request);
-    const canvasId = await importCanvas(context.request, 'Deck source', [
-      memo('m1', 0, 'One', 'First memo'),
-      memo('m2', 300, 'Two', 'Second memo'),
-      memo('m3', 600, 'Three', 'Third memo'),
-    ]);
+    const canvasId = await threeMemoCanvas(context.request, 'Deck source');
 
     await page.goto('/pages');
     await page.getByTestId('page-create-empty').waitFor();
@@ -158,5 +163,46 @@ describe('pages', () => {
     await viewer.page.reload();
     await viewer.page.getByTestId('slideshow').waitFor({ state: 'detached' });
     expect(await viewer.page.getByTestId('slideshow').count()).toBe(0);
+  });
+
+  it('reorders slides by dragging them with the mouse; the order is saved', async ({ server, open }) => {
+    const { context, page } = await open();
+    await createAccount(server, context.request, uniqueEmail('pages-drag'));
+    await skipOnboarding(context.request);
+    const canvasId = await threeMemoCanvas(context.request, 'Drag source');
+    const pageId = await pageFromCanvas(context.request, canvasId);
+    await page.goto(`/pages/${pageId}`);
+    await page.getByTestId('page-slide').nth(2).waitFor();
+    expect(await slideTitles(page)).toEqual(['One', 'Two', 'Three']);
+
+    /** Drags slide `from` onto slide `to` with the mouse, moving in small steps, and waits for the save. */
+    const drag = async (from: number, to: number) => {
+      const source = await page.getByTestId('page-slide').nth(from).boundingBox();
+      const target = await page.getByTestId('page-slide').nth(to).boundingBox();
+      if (!source || !target) throw new Error('slide not on screen');
+      const saved = page.waitForResponse(
+        (r) => r.request().method() === 'PUT' && r.ok() && /\/pages\//.test(r.url()),
+      );
+      await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2 + 8, { steps: 4 });
+      await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+      await page.mouse.up();
+      expect((await saved).ok()).toBe(true);
+    };
+
+    // the first slide dropped on the last, then the (new) last dropped on the first
+    await drag(0, 2);
+    expect(await slideTitles(page)).toEqual(['Two', 'Three', 'One']);
+    await drag(2, 0);
+    expect(await slideTitles(page)).toEqual(['One', 'Two', 'Three']);
+    await drag(1, 2);
+    expect(await slideTitles(page)).toEqual(['One', 'Three', 'Two']);
+    await screenshot(page, 'pages-editor-dragged-light-en');
+
+    // the saved order survives a reload
+    await page.reload();
+    await page.getByTestId('page-slide').nth(2).waitFor();
+    expect(await slideTitles(page)).toEqual(['One', 'Three', 'Two']);
   });
 });

@@ -44,15 +44,16 @@ describe('projects', () => {
     await page.getByTestId('project-name').fill('Thesis');
     await page.getByTestId('project-description').fill('Everything for the thesis');
     // a cover: other types are refused before uploading, a PNG is uploaded and shown
-    const coverInput = page.locator('.project-cover-field input[type="file"]');
+    const coverInput = page.getByTestId('project-cover-form-field').locator('input[type="file"]');
     await coverInput.setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('hello'),
     });
-    await page.getByText('The cover must be a PNG, JPG, JPEG or GIF image').waitFor();
+    await page.getByText('The cover must be a PNG, JPEG, GIF or WebP image').waitFor();
     await coverInput.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
-    await page.locator('.project-cover-field__img').waitFor();
+    await page.getByTestId('project-cover-form-image').waitFor();
+    await screenshot(page, 'project-form-cover-light');
     await page.getByTestId('project-save').click();
     await page.getByTestId('project-detail').waitFor();
     await page.getByTestId('project-cover').waitFor();

@@ -85,3 +85,20 @@ export async function importCanvas(
   if (!body.success) throw new Error(`import failed: ${JSON.stringify(body)}`);
   return body.data.canvasId;
 }
+
+/**
+ * A page made of every node of the caller's canvas `canvasId`, in reading order (top to bottom,
+ * left to right), through POST /pages/canvas/{id}/nodes; answers its id.
+ */
+export async function pageFromCanvas(request: APIRequestContext, canvasId: string): Promise<string> {
+  const data = await apiCall<{ nodes: { id: string; position: { x: number; y: number } }[] }>(
+    request,
+    'GET',
+    `/canvas/data?canvasId=${canvasId}`,
+  );
+  const nodes = [...data.nodes].sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x);
+  const created = await apiCall<{ pageId: string }>(request, 'POST', `/pages/canvas/${canvasId}/nodes`, {
+    nodeIds: nodes.map((n) => n.id),
+  });
+  return created.pageId;
+}

@@ -57,8 +57,6 @@ export async function loadPage(
   return row;
 }
 
-const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-
 export const defaultPageConfig = (): PageConfig => PageConfigSchema.parse({});
 
 export class PageService {
@@ -68,18 +66,6 @@ export class PageService {
     private readonly shares: ShareService,
     private readonly files: UploadService,
   ) {}
-
-  /** A cover is one of the caller's own uploads, a PNG, JPEG, GIF or WebP image (like a template's). */
-  private async checkCover(uid: string, storageKey: string): Promise<string> {
-    const file = await this.files.readOwnedFile(uid, storageKey).catch((err: unknown) => {
-      if (err instanceof AppError) throw new AppError(err.code, 'coverStorageKey: no such file');
-      throw err;
-    });
-    if (!COVER_TYPES.includes(file.contentType.toLowerCase())) {
-      throw badRequest('coverStorageKey: the cover must be a PNG, JPEG, GIF or WebP image');
-    }
-    return storageKey;
-  }
 
   private get db() {
     return this.ctx.db;
@@ -238,7 +224,7 @@ export class PageService {
     if (input.pageConfig) patch.pageConfig = { ...current.pageConfig, ...input.pageConfig };
     if (input.coverStorageKey !== undefined) {
       patch.coverStorageKey =
-        input.coverStorageKey === null ? null : await this.checkCover(uid, input.coverStorageKey);
+        input.coverStorageKey === null ? null : await this.files.checkOwnCover(uid, input.coverStorageKey);
     }
     const page = await this.db.transaction(async (tx) => {
       for (const r of input.nodeRelations ?? []) {

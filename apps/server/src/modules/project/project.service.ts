@@ -9,7 +9,7 @@ import type { CreateProject, PageQuery, ProjectItem, UpdateProject } from '@atel
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { projects } from '../../db/schema/index.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { accessFor, notFoundError, userActor, type AccessAction } from '../access/access.js';
@@ -31,7 +31,11 @@ export interface OwnedFileReader {
   readOwnedFile(uid: string, storageKey: string): Promise<StoredFile>;
 }
 
-const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
+/** The upload service's cover check (UploadService.checkOwnCover). */
+export interface CoverChecker {
+  checkOwnCover(uid: string, storageKey: string, maxBytes?: number): Promise<string>;
+}
+
 /** How many canvases, and how many files, a project's detail lists. */
 export const PROJECT_DETAIL_ITEM_LIMIT = 200;
 const CLIENT_ID = /^p-[A-Za-z0-9_-]{1,120}$/;
@@ -68,7 +72,7 @@ export class ProjectService {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'PROJECT_COVER_MAX_BYTES'>,
-    private readonly files: OwnedFileReader,
+    private readonly files: CoverChecker,
     private readonly items: ProjectItemStores,
     /** Closes live editing sessions of deleted canvases and documents (after the commit). */
     private readonly closeLive: (collabNames: string[]) => void = () => undefined,
@@ -82,7 +86,9 @@ export class ProjectService {
     if (input.projectId !== undefined && !CLIENT_ID.test(input.projectId)) {
       throw badRequest('projectId: must start with p- and use letters, digits, - or _');
     }
-    const cover = input.coverStorageKey ? await this.checkCover(uid, input.coverStorageKey) : null;
+    const cover = input.coverStorageKey
+      ? await this.files.checkOwnCover(uid, input.coverStorageKey, this.config.PROJECT_COVER_MAX_BYTES)
+      : null;
     try {
       const [row] = await this.db
         .insert(projects)
@@ -110,7 +116,9 @@ export class ProjectService {
     if (input.customInstructions !== undefined) patch.customInstructions = input.customInstructions;
     if (input.coverStorageKey !== undefined) {
       patch.coverStorageKey =
-        input.coverStorageKey === null ? null : await this.checkCover(uid, input.coverStorageKey);
+        input.coverStorageKey === null
+          ? null
+          : await this.files.checkOwnCover(uid, input.coverStorageKey, this.config.PROJECT_COVER_MAX_BYTES);
     }
     const [row] = await this.db
       .update(projects)
@@ -206,21 +214,5 @@ export class ProjectService {
     });
     if (removal.collabNames.length) this.closeLive(removal.collabNames);
     return removal;
-  }
-
-  /** A cover is a PNG, JPG/JPEG or GIF file the user uploaded, within PROJECT_COVER_MAX_BYTES. */
-  private async checkCover(uid: string, storageKey: string): Promise<string> {
-    const file = await this.files.readOwnedFile(uid, storageKey).catch((err: unknown) => {
-      if (err instanceof AppError) throw new AppError(err.code, 'coverStorageKey: no such file');
-      throw err;
-    });
-    if (!COVER_TYPES.includes(file.contentType.toLowerCase())) {
-      throw badRequest('coverStorageKey: the cover must be a PNG, JPG, JPEG or GIF image');
-    }
-    if (file.size > this.config.PROJECT_COVER_MAX_BYTES) {
-      const mb = Math.round((this.config.PROJECT_COVER_MAX_BYTES / 1024 / 1024) * 10) / 10;
-      throw badRequest(`coverStorageKey: the cover cannot exceed ${mb} MB`);
-    }
-    return storageKey;
   }
 }

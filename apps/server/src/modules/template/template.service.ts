@@ -5,11 +5,13 @@
  * - create: the caller must own the canvas (access policy, E1000 otherwise); publishes the share
  *   through the share service with `allowDuplication: true` and the template's id.
  * - update: owner only (E1009 to anyone else, like the share it publishes); `republish: true`
- *   publishes the canvas again (same share, new snapshot) and bumps `version`.
+ *   publishes the canvas again (same share, new snapshot) and bumps `version`. A cover-only
+ *   update copies the cover into the share; once the share was revoked it stays on the template
+ *   until the next `republish`.
  * - delete (unpublish): revokes the share; the canvas stays.
  * - list: `all` (every template, featured first) or `mine` (needs a session).
  */
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CreateTemplate, UpdateTemplate } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { shares, templateCategories, templates, users } from '../../db/schema/index.js';
@@ -64,7 +66,6 @@ export const TEMPLATE_COVER_FILE = 'templateCover';
 const coverFiles = (key: string | null | undefined): Record<string, string> =>
   key ? { [TEMPLATE_COVER_FILE]: key } : {};
 
-const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const templateNotFound = () => new AppError('E1009');
 
 export interface ListTemplatesInput {
@@ -98,22 +99,11 @@ export class TemplateService {
     if (!row) throw badRequest('categoryId: no such category');
   }
 
-  private async checkCover(uid: string, storageKey: string): Promise<string> {
-    const file = await this.files.readOwnedFile(uid, storageKey).catch((err: unknown) => {
-      if (err instanceof AppError) throw new AppError(err.code, 'coverStorageKey: no such file');
-      throw err;
-    });
-    if (!COVER_TYPES.includes(file.contentType.toLowerCase())) {
-      throw badRequest('coverStorageKey: the cover must be a PNG, JPEG, GIF or WebP image');
-    }
-    return storageKey;
-  }
-
   async create(uid: string, input: CreateTemplate): Promise<TemplateRow> {
     await accessFor(this.ctx.db).require(userActor(uid), 'write', 'canvas', [input.canvasId]);
     if (!input.categoryId) throw badRequest('categoryId: Please select a category');
     await this.checkCategory(input.categoryId);
-    const cover = input.coverStorageKey ? await this.checkCover(uid, input.coverStorageKey) : null;
+    const cover = input.coverStorageKey ? await this.files.checkOwnCover(uid, input.coverStorageKey) : null;
     const templateId = newId('template');
     const share = await this.publisher.publish(uid, {
       entityType: 'canvas',
@@ -164,7 +154,7 @@ export class TemplateService {
     if (input.language !== undefined) patch.language = input.language;
     if (input.coverStorageKey !== undefined)
       patch.coverStorageKey = input.coverStorageKey
-        ? await this.checkCover(uid, input.coverStorageKey)
+        ? await this.files.checkOwnCover(uid, input.coverStorageKey)
         : null;
     const cover = patch.coverStorageKey !== undefined ? patch.coverStorageKey : current.coverStorageKey;
     if (input.republish) {
@@ -181,7 +171,7 @@ export class TemplateService {
       patch.shareId = share.shareId;
     } else if (patch.coverStorageKey !== undefined) {
       // A new or removed cover reaches the share's copy without publishing the canvas again.
-      await this.publisher.setFile(uid, current.shareId, TEMPLATE_COVER_FILE, patch.coverStorageKey);
+      await this.copyCover(uid, current.shareId, patch.coverStorageKey);
     }
     const [row] = await this.ctx.db
       .update(templates)
@@ -189,6 +179,49 @@ export class TemplateService {
       .where(eq(templates.templateId, current.templateId))
       .returning();
     return row!;
+  }
+
+  /**
+   * Copies a cover into the template's share (null removes the copy). A share revoked from
+   * "Shared by me" has nowhere to take it: the cover stays on the template, and publishing the
+   * canvas again (`republish`) copies it into the new share.
+   */
+  private async copyCover(uid: string, shareId: string, storageKey: string | null): Promise<void> {
+    await this.publisher.setFile(uid, shareId, TEMPLATE_COVER_FILE, storageKey).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'E1009') return;
+      throw err;
+    });
+  }
+
+  /**
+   * Templates given a cover before covers were copied into shares keep it only as the owner's
+   * private upload, which library visitors cannot load: copy it into the share, as new templates
+   * do. Run at start; a template whose share or upload is gone is left as it is (and logged).
+   * Answers how many covers were copied.
+   */
+  async copyMissingCovers(): Promise<number> {
+    const rows = await this.ctx.db
+      .select({
+        uid: templates.uid,
+        templateId: templates.templateId,
+        shareId: templates.shareId,
+        coverStorageKey: templates.coverStorageKey,
+        files: shares.files,
+      })
+      .from(templates)
+      .innerJoin(shares, eq(shares.shareId, templates.shareId))
+      .where(isNotNull(templates.coverStorageKey));
+    let copied = 0;
+    for (const row of rows) {
+      if (!row.coverStorageKey || row.files?.[TEMPLATE_COVER_FILE]) continue;
+      try {
+        await this.publisher.setFile(row.uid, row.shareId, TEMPLATE_COVER_FILE, row.coverStorageKey);
+        copied += 1;
+      } catch (err) {
+        this.ctx.log.warn({ err, templateId: row.templateId }, 'Template cover could not be copied');
+      }
+    }
+    return copied;
   }
 
   async delete(uid: string, templateId: string): Promise<void> {

@@ -10,11 +10,14 @@ import type { EntityType, UploadResult } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { ObjectNotFoundError } from '../../context.js';
 import { files } from '../../db/schema/files.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { isValidStorageKey } from '../../storage/storage.keys.js';
 import { keyExtension, normaliseContentType } from './upload.types.js';
+
+/** Image types a cover (project, page, template) may have: what the browser shows and ingest reads. */
+export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 export type Visibility = 'public' | 'private';
 
@@ -136,6 +139,24 @@ export function createUploadService(ctx: UploadServiceContext) {
       const file = await find(storageKey);
       if (!file || file.uid !== uid) throw notFound();
       return file;
+    },
+
+    /**
+     * `storageKey` if it is one of `uid`'s own uploads, a PNG, JPEG, GIF or WebP image, and (with
+     * `maxBytes`) no larger than that: the cover of a project, page or template. E1012 for a file
+     * that is not theirs, E0003 for another type or size.
+     */
+    async checkOwnCover(uid: string, storageKey: string, maxBytes?: number): Promise<string> {
+      const file = await find(storageKey);
+      if (!file || file.uid !== uid) throw new AppError('E1012', 'coverStorageKey: no such file');
+      if (!COVER_TYPES.includes(file.contentType.toLowerCase())) {
+        throw badRequest('coverStorageKey: the cover must be a PNG, JPEG, GIF or WebP image');
+      }
+      if (maxBytes !== undefined && file.size > maxBytes) {
+        const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+        throw badRequest(`coverStorageKey: the cover cannot exceed ${mb} MB`);
+      }
+      return storageKey;
     },
 
     /** The file if this reader may see it: public files to anyone, private ones to their owner. */

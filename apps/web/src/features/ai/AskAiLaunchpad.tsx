@@ -386,6 +386,7 @@ export function AskAiLaunchpad() {
               checked={choice.webSearch && webSearchSkill}
               disabled={!webSearchSkill}
               onChange={(webSearch) => choice.set({ webSearch })}
+              aria-label={t('launchpad.webSearch')}
               data-testid="ai-web-search"
             />
           </label>
@@ -397,6 +398,7 @@ export function AskAiLaunchpad() {
             size="small"
             checked={choice.knowledge}
             onChange={(knowledge) => choice.set({ knowledge })}
+            aria-label={t('launchpad.knowledge')}
             data-testid="ai-knowledge"
           />
         </label>

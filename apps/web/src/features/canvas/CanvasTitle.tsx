@@ -54,7 +54,16 @@ export function CanvasTitle({ canvasId, title }: { canvasId: string; title: stri
 
   if (!editing)
     return (
-      <Tooltip title={ct('header.rename')}>
+      // the whole title (the header shows two lines of it at most) and what a click does
+      <Tooltip
+        title={
+          <span data-testid="canvas-title-tooltip">
+            <span className="canvas-title-tooltip__title">{shown}</span>
+            <br />
+            {ct('header.rename')}
+          </span>
+        }
+      >
         <button
           type="button"
           className="canvas-toolbar__title"
@@ -89,7 +98,7 @@ export function CanvasTitle({ canvasId, title }: { canvasId: string; title: stri
           placeholder={t('canvas.list.untitled')}
           data-testid="canvas-title-input"
           maxLength={512}
-          maxRows={2}
+          maxRows={3}
           autoFocus
           onFocus={(e) => e.currentTarget.select()}
           onEnter={() => form.submit()}

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Empty, Input, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
+import { App, Button, Empty, Input, Spin, Tag, Tooltip, Typography } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowLeftOutlined,
@@ -17,15 +17,16 @@ import {
   PlayCircleOutlined,
   ShareAltOutlined,
   StopOutlined,
-  UploadOutlined,
 } from '@ant-design/icons';
 import type { PageNodeRelation } from '@atelier/contract';
 import { ApiError } from '@atelier/contract/client';
+import { CoverField } from '../../components/CoverField';
 import { StatusPage } from '../../components/StatusPage';
+import { TitleInput } from '../../components/TitleInput';
 import { ShareDialog } from '../share/ShareDialog';
 import { PageExportMenu } from './PageExportMenu';
 import { Slideshow, SlideContent, slideFromNodeData, type Slide } from './Slideshow';
-import { PAGE_COVER_TYPES, uploadPageCover, usePageDetail, usePageMutations } from './pageQueries';
+import { uploadPageCover, usePageDetail, usePageMutations } from './pageQueries';
 import './pages.css';
 
 const toSlide = (r: PageNodeRelation): Slide =>
@@ -45,7 +46,6 @@ export function PageEditorPage() {
   const [dragging, setDragging] = useState<string | null>(null);
   const [presenting, setPresenting] = useState(false);
   const [sharing, setSharing] = useState(false);
-  const [uploadingCover, setUploadingCover] = useState(false);
 
   const page = detail.data;
   useEffect(() => {
@@ -102,22 +102,6 @@ export function PageEditorPage() {
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item!);
     saveOrder(next);
-  };
-
-  const pickCover = async (file: File) => {
-    if (!(PAGE_COVER_TYPES as readonly string[]).includes(file.type)) {
-      void message.error(t('coverType'));
-      return;
-    }
-    setUploadingCover(true);
-    try {
-      const { storageKey } = await uploadPageCover(file);
-      await save({ coverStorageKey: storageKey });
-    } catch {
-      void message.error(t('coverFailed'));
-    } finally {
-      setUploadingCover(false);
-    }
   };
 
   const removeSlide = (nodeId: string) =>
@@ -184,17 +168,15 @@ export function PageEditorPage() {
         )}
       </header>
       <div className="page-editor__meta">
-        <Input
+        <TitleInput
           className="page-editor__title"
-          variant="borderless"
           value={title}
           maxLength={512}
           placeholder={t('titlePlaceholder')}
           aria-label={t('titleLabel')}
           data-testid="page-title"
-          onChange={(e) => setTitle(e.target.value)}
+          onChange={setTitle}
           onBlur={() => title !== page.title && void save({ title })}
-          onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
         />
         <Input.TextArea
           value={description}
@@ -206,43 +188,14 @@ export function PageEditorPage() {
           onChange={(e) => setDescription(e.target.value)}
           onBlur={() => description !== (page.description ?? '') && void save({ description })}
         />
-        <div className="page-cover-field" data-testid="page-cover-field">
-          {page.coverUrl ? (
-            <img
-              className="page-cover-field__img"
-              src={page.coverUrl}
-              alt={t('cover')}
-              data-testid="page-cover"
-            />
-          ) : null}
-          <div className="page-cover-field__actions">
-            <Upload
-              accept=".png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                void pickCover(file);
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={uploadingCover} data-testid="page-cover-upload">
-                {page.coverUrl ? t('coverChange') : t('coverAdd')}
-              </Button>
-            </Upload>
-            {page.coverUrl ? (
-              <Button
-                icon={<DeleteOutlined />}
-                data-testid="page-cover-remove"
-                disabled={uploadingCover}
-                onClick={() => void save({ coverStorageKey: null })}
-              >
-                {t('coverRemove')}
-              </Button>
-            ) : null}
-            <Typography.Text type="secondary" className="page-cover-field__hint">
-              {t('coverHint')}
-            </Typography.Text>
-          </div>
-        </div>
+        <CoverField
+          url={page.coverUrl ?? null}
+          upload={uploadPageCover}
+          onChange={(coverStorageKey) => save({ coverStorageKey })}
+          hint={t('coverHint')}
+          size="large"
+          testId="page-cover"
+        />
       </div>
       {slides.length === 0 ? (
         <Empty description={t('noSlides')} />

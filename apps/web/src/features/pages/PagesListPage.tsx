@@ -89,7 +89,11 @@ export function PagesListPage() {
                 {page.coverUrl ? <img src={page.coverUrl} alt="" /> : <FileImageOutlined />}
               </div>
               <div className="page-card__body">
-                <div className="page-card__title" data-testid="page-card-title">
+                <div
+                  className="page-card__title"
+                  data-testid="page-card-title"
+                  title={page.title || undefined}
+                >
                   {page.title || t('untitled')}
                 </div>
                 <div className="page-card__meta">

@@ -4,9 +4,6 @@ import { api } from '../../api/client';
 import { useApiMutation, useApiQuery } from '../../api/apiQuery';
 import { formDataOf } from '../../api/formData';
 
-/** Image types a page cover may be (the server checks the same list). */
-export const PAGE_COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-
 /**
  * Uploads a page cover as a private file of its owner: the editor and page list show it through
  * the owner's session; publishing copies it into the share, where visitors load it.

@@ -1,9 +1,9 @@
 /** Create or edit a project: name (required), description, custom instructions and a cover image. */
-import { useEffect, useState } from 'react';
-import { type ButtonProps, App, Button, Form, Input, Modal, Upload } from 'antd';
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { useEffect } from 'react';
+import { type ButtonProps, App, Form, Input, Modal } from 'antd';
 import type { Project } from '@atelier/contract';
-import { COVER_MAX_BYTES, COVER_TYPES, uploadCover, useProjectMutations } from './projectQueries';
+import { CoverField, useCoverDraft } from '../../components/CoverField';
+import { COVER_MAX_BYTES, uploadCover, useProjectMutations } from './projectQueries';
 import { useTranslation } from 'react-i18next';
 
 interface Values {
@@ -29,15 +29,13 @@ export function ProjectFormModal({
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const { create, update } = useProjectMutations();
-  /** undefined: unchanged; null: removed; string: a newly uploaded key. */
-  const [coverKey, setCoverKey] = useState<string | null | undefined>(undefined);
-  const [coverPreview, setCoverPreview] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const cover = useCoverDraft();
+  const coverKey = cover.key;
+  const { reset: resetCover } = cover;
 
   useEffect(() => {
     if (!open) return;
-    setCoverKey(undefined);
-    setCoverPreview(editing?.coverUrl ?? null);
+    resetCover(editing?.coverUrl ?? null);
     if (editing)
       form.setFieldsValue({
         name: editing.name,
@@ -45,28 +43,7 @@ export function ProjectFormModal({
         customInstructions: editing.customInstructions ?? '',
       });
     else form.resetFields();
-  }, [open, editing, form]);
-
-  const pickCover = async (file: File) => {
-    if (!(COVER_TYPES as readonly string[]).includes(file.type)) {
-      void message.error(t('form.coverType'));
-      return;
-    }
-    if (file.size > COVER_MAX_BYTES) {
-      void message.error(t('form.coverSize', { size: COVER_SIZE }));
-      return;
-    }
-    setUploading(true);
-    try {
-      const { storageKey, url } = await uploadCover(file);
-      setCoverKey(storageKey);
-      setCoverPreview(url);
-    } catch {
-      void message.error(t('form.uploadFailed'));
-    } finally {
-      setUploading(false);
-    }
-  };
+  }, [open, editing, form, resetCover]);
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -97,7 +74,7 @@ export function ProjectFormModal({
       onOk={() => submit().catch(() => undefined)}
       onCancel={onClose}
       confirmLoading={create.isPending || update.isPending}
-      okButtonProps={{ disabled: uploading, 'data-testid': 'project-save' } as ButtonProps}
+      okButtonProps={{ disabled: cover.busy, 'data-testid': 'project-save' } as ButtonProps}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" requiredMark={false}>
@@ -119,32 +96,12 @@ export function ProjectFormModal({
           <Input.TextArea rows={4} data-testid="project-instructions" />
         </Form.Item>
         <Form.Item label={t('form.cover')} extra={t('form.coverHint', { size: COVER_SIZE })}>
-          <div className="project-cover-field">
-            {coverPreview && <img src={coverPreview} alt="" className="project-cover-field__img" />}
-            <Upload
-              accept=".png,.jpg,.jpeg,.gif,image/png,image/jpeg,image/gif"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                void pickCover(file);
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={uploading} data-testid="project-cover-upload">
-                {t('form.coverUpload')}
-              </Button>
-            </Upload>
-            {coverPreview && (
-              <Button
-                icon={<DeleteOutlined />}
-                onClick={() => {
-                  setCoverKey(null);
-                  setCoverPreview(null);
-                }}
-              >
-                {t('form.coverRemove')}
-              </Button>
-            )}
-          </div>
+          <CoverField
+            {...cover.fieldProps}
+            upload={uploadCover}
+            maxBytes={COVER_MAX_BYTES}
+            testId="project-cover-form"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -5,7 +5,6 @@ import { formDataOf } from '../../api/formData';
 
 /** The cap the server enforces by default (PROJECT_COVER_MAX_BYTES); it answers an error above its own. */
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
-export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
 
 export function useProjectList() {
   return useApiQuery('project.list', { query: { pageSize: 100 } });

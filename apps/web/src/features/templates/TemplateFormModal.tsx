@@ -5,14 +5,13 @@
  * or removed in every mode (without one the library shows the canvas thumbnail, or draws a cover
  * from the title). The server copies it into the template's share, where every visitor loads it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ButtonProps, App, Button, Form, Input, Modal, Select, Upload } from 'antd';
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { type ButtonProps, App, Form, Input, Modal, Select } from 'antd';
 import type { Template } from '@atelier/contract';
+import { CoverField, useCoverDraft } from '../../components/CoverField';
 import { BLUR_VALIDATION, checkRule, useRecheckInvalid } from '../../components/formRules';
 import {
-  COVER_TYPES,
   TEMPLATE_LANGUAGES,
   categoryLabel,
   uploadTemplateCover,
@@ -46,16 +45,14 @@ export function TemplateFormModal({
   const recheck = useRecheckInvalid(form);
   const categories = useTemplateCategories();
   const { create, update } = useTemplateMutations();
-  /** undefined: unchanged; null: removed; string: a newly uploaded key. */
-  const [coverKey, setCoverKey] = useState<string | null | undefined>(undefined);
-  const [coverPreview, setCoverPreview] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const cover = useCoverDraft();
+  const coverKey = cover.key;
+  const { reset: resetCover } = cover;
   const existing = target?.kind === 'edit' ? target.template : (target?.existing ?? null);
 
   useEffect(() => {
     if (!target) return;
-    setCoverKey(undefined);
-    setCoverPreview(existing?.ownCover ? (existing.coverUrl ?? null) : null);
+    resetCover(existing?.ownCover ? (existing.coverUrl ?? null) : null);
     if (existing)
       form.setFieldsValue({
         title: existing.title,
@@ -70,24 +67,7 @@ export function TemplateFormModal({
         language: i18n.language,
         categoryId: undefined,
       });
-  }, [target, existing, form, i18n.language]);
-
-  const pickCover = async (file: File) => {
-    if (!(COVER_TYPES as readonly string[]).includes(file.type)) {
-      void message.error(t('publish.coverType'));
-      return;
-    }
-    setUploading(true);
-    try {
-      const { storageKey, url } = await uploadTemplateCover(file);
-      setCoverKey(storageKey);
-      setCoverPreview(url);
-    } catch {
-      void message.error(t('publish.uploadFailed'));
-    } finally {
-      setUploading(false);
-    }
-  };
+  }, [target, existing, form, i18n.language, resetCover]);
 
   const submit = async () => {
     if (!target) return;
@@ -133,7 +113,7 @@ export function TemplateFormModal({
       onOk={() => submit().catch(() => undefined)}
       onCancel={onClose}
       confirmLoading={create.isPending || update.isPending}
-      okButtonProps={{ disabled: uploading, 'data-testid': 'template-form-save' } as ButtonProps}
+      okButtonProps={{ disabled: cover.busy, 'data-testid': 'template-form-save' } as ButtonProps}
       destroyOnHidden
     >
       {target?.kind === 'publish' && existing ? (
@@ -187,35 +167,7 @@ export function TemplateFormModal({
         </div>
         {target ? (
           <Form.Item label={t('publish.cover')} extra={t('publish.coverHint')}>
-            <div className="template-form__cover">
-              {coverPreview ? (
-                <img src={coverPreview} alt="" data-testid="template-form-cover-image" />
-              ) : null}
-              <Upload
-                accept=".png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  void pickCover(file);
-                  return false;
-                }}
-              >
-                <Button icon={<UploadOutlined />} loading={uploading} data-testid="template-form-cover">
-                  {t('publish.coverUpload')}
-                </Button>
-              </Upload>
-              {coverPreview ? (
-                <Button
-                  icon={<DeleteOutlined />}
-                  data-testid="template-form-cover-remove"
-                  onClick={() => {
-                    setCoverKey(null);
-                    setCoverPreview(null);
-                  }}
-                >
-                  {t('publish.coverRemove')}
-                </Button>
-              ) : null}
-            </div>
+            <CoverField {...cover.fieldProps} upload={uploadTemplateCover} testId="template-cover" />
           </Form.Item>
         ) : null}
       </Form>

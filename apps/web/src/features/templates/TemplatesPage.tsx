@@ -207,7 +207,7 @@ function TemplateCard({ template, mine, onEdit }: { template: Template; mine: bo
         ) : null}
       </div>
       <div className="template-card__body">
-        <h3 className="template-card__title" data-testid="template-card-title">
+        <h3 className="template-card__title" data-testid="template-card-title" title={template.title}>
           {template.title}
         </h3>
         {template.description ? <p className="template-card__description">{template.description}</p> : null}

@@ -6,7 +6,6 @@ import { formDataOf } from '../../api/formData';
 
 /** The languages a template can be written in (the UI languages). */
 export const TEMPLATE_LANGUAGES = ['en', 'zh-CN'] as const;
-export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 export function useTemplateCategories() {
   return useApiQuery('template.category.list', {}, { staleTime: 5 * 60_000 });

@@ -22,12 +22,7 @@ export const enProjects = {
     instructions: 'Custom instructions',
     instructionsHint: 'Added to every AI request made inside this project.',
     cover: 'Cover',
-    coverHint: 'PNG, JPG, JPEG or GIF, up to {{size}}',
-    coverUpload: 'Upload cover',
-    coverRemove: 'Remove cover',
-    coverType: 'The cover must be a PNG, JPG, JPEG or GIF image',
-    coverSize: 'File size cannot exceed {{size}}',
-    uploadFailed: 'Upload failed',
+    coverHint: 'PNG, JPEG, GIF or WebP, up to {{size}}',
   },
   detail: {
     back: 'All projects',

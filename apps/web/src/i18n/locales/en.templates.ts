@@ -44,10 +44,6 @@ export const enTemplates = {
     cover: 'Cover',
     coverHint:
       'Optional: PNG, JPEG, GIF or WebP. Without one the library shows the canvas thumbnail, or a cover drawn from the title.',
-    coverUpload: 'Upload cover',
-    coverRemove: 'Remove',
-    coverType: 'The cover must be a PNG, JPEG, GIF or WebP image',
-    uploadFailed: 'The cover could not be uploaded',
     submit: 'Publish',
     submitUpdate: 'Update template',
     published: 'Published as a template',

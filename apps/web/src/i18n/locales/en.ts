@@ -37,6 +37,15 @@ export const en = {
     reload: 'Reload',
     retry: 'Try again',
     save: 'Save',
+    cover: {
+      alt: 'Cover image',
+      upload: 'Upload cover',
+      change: 'Change cover',
+      remove: 'Remove cover',
+      type: 'The cover must be a PNG, JPEG, GIF or WebP image',
+      size: 'The cover cannot exceed {{size}}',
+      failed: 'The cover could not be uploaded',
+    },
   },
   errors: {
     toastTitle: 'Oops, something went wrong',

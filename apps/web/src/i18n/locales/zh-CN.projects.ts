@@ -26,12 +26,7 @@ export const zhProjects: DeepStrings<typeof enProjects> = {
     instructions: '自定义指令',
     instructionsHint: '会添加到本项目内的每一次 AI 请求中。',
     cover: '封面',
-    coverHint: 'PNG、JPG、JPEG 或 GIF，不超过 {{size}}',
-    coverUpload: '上传封面',
-    coverRemove: '移除封面',
-    coverType: '封面必须是 PNG、JPG、JPEG 或 GIF 图片',
-    coverSize: '文件大小不能超过 {{size}}',
-    uploadFailed: '上传失败',
+    coverHint: 'PNG、JPEG、GIF 或 WebP，不超过 {{size}}',
   },
   detail: {
     back: '全部项目',

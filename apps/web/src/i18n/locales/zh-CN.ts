@@ -31,6 +31,15 @@ export const zhCN: Translations = {
     reload: '重新加载',
     retry: '重试',
     save: '保存',
+    cover: {
+      alt: '封面图片',
+      upload: '上传封面',
+      change: '更换封面',
+      remove: '移除封面',
+      type: '封面必须是 PNG、JPEG、GIF 或 WebP 图片',
+      size: '封面不能超过 {{size}}',
+      failed: '封面上传失败',
+    },
   },
   errors: {
     toastTitle: '哎呀，出错了',

@@ -3,6 +3,7 @@
  * and the generic card used by skill, tool and response nodes.
  */
 import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { refreshQueue } from '../../../api/client';
 import { useAuthStore } from '../../../stores/authStore';
 import type { NodeProps } from '@xyflow/react';
@@ -43,7 +44,13 @@ export const CodeArtifactNode = memo(function CodeArtifactNode({ data, selected 
 
 export const ResourceNode = memo(function ResourceNode({ data, selected }: NodeProps<FlowNode>) {
   const t = useCanvasT();
+  const { t: tl } = useTranslation(undefined, { keyPrefix: 'library.types' });
   const resourceType = str(data.metadata.resourceType);
+  // the library's name of the type in the reader's language ("file" reads 文件 in Chinese)
+  const typeLabel =
+    resourceType === 'file' || resourceType === 'text' || resourceType === 'weblink'
+      ? tl(resourceType)
+      : resourceType;
   const indexStatus = str(data.metadata.indexStatus);
   return (
     <NodeCard
@@ -52,7 +59,11 @@ export const ResourceNode = memo(function ResourceNode({ data, selected }: NodeP
       selected={selected}
       badge={
         <>
-          {resourceType ? <span className="canvas-node__badge">{resourceType}</span> : null}
+          {resourceType ? (
+            <span className="canvas-node__badge" data-testid="resource-type-badge">
+              {typeLabel}
+            </span>
+          ) : null}
           {indexStatus ? (
             <span
               className={`canvas-node__badge is-${
