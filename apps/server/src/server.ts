@@ -120,7 +120,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       db: database.db,
       dbKind: database.kind,
       dbLock: database.lock,
-      vectorIndexes: new VectorIndexes(database.db, database.kind, database.lock, log),
+      vectorIndexes: new VectorIndexes(database.db, database.kind, log),
       secrets: { jwt, encryption },
       storage,
       queue,

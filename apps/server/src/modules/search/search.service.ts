@@ -152,23 +152,22 @@ export const RRF_K = 60;
 const CANDIDATES_PER_HIT = 4;
 
 /**
- * The `k` chunks of `uid`'s `domain` nearest to `queryVector` (ids and cosine distances, nearest
- * first). With the HNSW index of the vector's dimension (search.vector-index.ts) the owner,
- * domain and project filters are applied inside the index scan (pgvector's iterative scan);
- * without it the same query is an exact scan.
+ * The query of the `k` chunks of `uid`'s `domain` nearest to `queryVector` (ids and cosine
+ * distances, nearest first), written for the HNSW index of the vector's dimension
+ * (search.vector-index.ts): the cast matches the index expression and the WHERE holds its
+ * predicate. Without the index the same query is an exact scan.
  */
-export async function nearestChunks(
-  ctx: Pick<AppContext, 'db' | 'vectorIndexes'>,
+export function nearestChunksQuery(
   uid: string,
   domain: IndexedDomain,
   queryVector: string,
   k: number,
   projectId?: string,
-): Promise<Array<{ id: number; entity_id: string; content: string; d: number }>> {
+): SQL {
   const dims = literalDims(queryVector);
   const distance = distanceTo(queryVector, dims);
-  // MATERIALIZED: the scan's relaxed order is put right by the caller's sort, never pushed into it.
-  const query = sql`
+  // MATERIALIZED: the scan's relaxed order is put right by the outer sort, never pushed into it.
+  return sql`
     WITH near AS MATERIALIZED (
       SELECT c.id, c.entity_id, c.content, ${distance} AS d
         FROM library_chunks c
@@ -178,13 +177,29 @@ export async function nearestChunks(
        LIMIT ${k}
     )
     SELECT id::float8 AS id, entity_id, content, d::float8 AS d FROM near ORDER BY d, id`;
+}
+
+/**
+ * Runs nearestChunksQuery; with the index usable, in a transaction that sets pgvector's iterative
+ * scan (`relaxed_order`), so the owner, domain and project filters apply inside the index scan
+ * and the scan goes on until `k` rows pass them.
+ */
+export async function nearestChunks(
+  ctx: Pick<AppContext, 'db' | 'vectorIndexes'>,
+  uid: string,
+  domain: IndexedDomain,
+  queryVector: string,
+  k: number,
+  projectId?: string,
+): Promise<Array<{ id: number; entity_id: string; content: string; d: number }>> {
+  const query = nearestChunksQuery(uid, domain, queryVector, k, projectId);
   const run = async (db: Pick<Db, 'execute'>) =>
     rows<{ id: number; entity_id: string; content: string; d: number }>(await db.execute(query)).map((r) => ({
       ...r,
       id: Number(r.id),
       d: Number(r.d),
     }));
-  if (!(await ctx.vectorIndexes.usable(dims))) return run(ctx.db);
+  if (!(await ctx.vectorIndexes.usable(literalDims(queryVector)))) return run(ctx.db);
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.max(HNSW_EF_SEARCH, Math.min(k, 1000))}`));
     await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);

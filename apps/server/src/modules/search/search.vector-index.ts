@@ -11,10 +11,10 @@
  * the owner filter inside the index scan; otherwise they stay an exact scan (logged once).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, DbLock } from '../../db/connect.js';
+import type { Db } from '../../db/connect.js';
 
 /** HNSW candidate list size per query, chosen by the recall measured in bench/search-latency.ts. */
-export const HNSW_EF_SEARCH = 64;
+export const HNSW_EF_SEARCH = 200;
 const VECTOR_MAX_DIMS = 2000;
 const HALFVEC_MAX_DIMS = 4000;
 
@@ -74,7 +74,6 @@ export class VectorIndexes {
   constructor(
     private readonly db: Db,
     private readonly kind: 'pglite' | 'postgres',
-    private readonly lock: DbLock,
     private readonly log: Logger,
   ) {}
 
@@ -157,11 +156,19 @@ export class VectorIndexes {
     return null;
   }
 
-  private async valid(dims: number): Promise<boolean> {
+  private async state(dims: number): Promise<'valid' | 'building' | 'invalid' | 'missing'> {
     const result = await this.db.execute(sql`
-      SELECT i.indisvalid AS valid FROM pg_index i
-       WHERE i.indexrelid = to_regclass(${vectorIndexName(dims)})`);
-    return rowsOf<{ valid: boolean }>(result)[0]?.valid === true;
+      SELECT i.indisvalid AS valid,
+             EXISTS (SELECT 1 FROM pg_stat_progress_create_index p WHERE p.index_relid = i.indexrelid) AS building
+        FROM pg_index i WHERE i.indexrelid = to_regclass(${vectorIndexName(dims)})`);
+    const found = rowsOf<{ valid: boolean; building: boolean }>(result)[0];
+    if (!found) return 'missing';
+    if (found.valid) return 'valid';
+    return found.building ? 'building' : 'invalid';
+  }
+
+  private async valid(dims: number): Promise<boolean> {
+    return (await this.state(dims)) === 'valid';
   }
 
   private async build(dims: number): Promise<boolean> {
@@ -172,26 +179,28 @@ export class VectorIndexes {
     }
     const name = vectorIndexName(dims);
     const type = vectorIndexType(dims)!;
+    const concurrently = sql.raw(this.kind === 'postgres' ? 'CONCURRENTLY ' : '');
     try {
-      // One builder at a time across instances: an invalid index seen under the lock is the
-      // remains of an interrupted CONCURRENTLY build, not someone else's build in progress.
-      await this.lock(`library-vector-index:${dims}`, async () => {
-        const concurrently = sql.raw(this.kind === 'postgres' ? 'CONCURRENTLY ' : '');
-        const exists = await this.db.execute(sql`
-          SELECT i.indisvalid AS valid FROM pg_index i WHERE i.indexrelid = to_regclass(${name})`);
-        const found = rowsOf<{ valid: boolean }>(exists)[0];
-        if (found?.valid) return;
-        if (found) await this.db.execute(sql`DROP INDEX ${concurrently}IF EXISTS ${sql.identifier(name)}`);
-        // eslint-disable-next-line no-restricted-syntax -- a measured duration for the log
-        const started = Date.now();
-        await this.db.execute(sql`
-          CREATE INDEX ${concurrently}IF NOT EXISTS ${sql.identifier(name)} ON library_chunks
-           USING hnsw ((embedding::${sql.raw(`${type}(${dims})`)}) ${sql.raw(`${type}_cosine_ops`)})
-           WHERE vector_dims(embedding) = ${sql.raw(String(dims))}`);
-        // eslint-disable-next-line no-restricted-syntax -- a measured duration for the log
-        this.log.info({ dims, index: name, ms: Date.now() - started }, 'built the HNSW index of a dimension');
-      });
-      if (!(await this.valid(dims))) throw new Error(`index ${name} is not valid after its build`);
+      const before = await this.state(dims);
+      // Another instance is building it: searches stay exact until it is valid.
+      if (before === 'building') return false;
+      if (before === 'valid') {
+        this.ready.add(dims);
+        return true;
+      }
+      // An invalid index nobody is building is what an interrupted CONCURRENTLY build leaves.
+      if (before === 'invalid')
+        await this.db.execute(sql`DROP INDEX ${concurrently}IF EXISTS ${sql.identifier(name)}`);
+      // eslint-disable-next-line no-restricted-syntax -- a measured duration for the log
+      const started = Date.now();
+      await this.db.execute(sql`
+        CREATE INDEX ${concurrently}IF NOT EXISTS ${sql.identifier(name)} ON library_chunks
+         USING hnsw ((embedding::${sql.raw(`${type}(${dims})`)}) ${sql.raw(`${type}_cosine_ops`)})
+         WHERE vector_dims(embedding) = ${sql.raw(String(dims))}`);
+      // IF NOT EXISTS returns at once when another instance started the same build.
+      if (!(await this.valid(dims))) return false;
+      // eslint-disable-next-line no-restricted-syntax -- a measured duration for the log
+      this.log.info({ dims, index: name, ms: Date.now() - started }, 'built the HNSW index of a dimension');
       this.ready.add(dims);
       return true;
     } catch (err) {
