@@ -19,7 +19,7 @@ const CHUNKS_PER = Number(process.env.BENCH_CHUNKS_PER ?? 50);
 const DIMS = 64;
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const OTHERS = ['bench-other-1', 'bench-other-2', 'bench-other-3'];
-const EF_SWEEP = [40, 100, HNSW_EF_SEARCH, 400];
+const EF_SWEEP = [...new Set([40, 100, 200, HNSW_EF_SEARCH])];
 const kinds = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 
 // A vocabulary of pronounceable pseudo-words.
@@ -27,11 +27,30 @@ const syll = ['ka', 'lo', 'mi', 'nu', 're', 'sa', 'ti', 'vo', 'ze', 'da', 'fe', 
 const vocab: string[] = [];
 for (const a of syll) for (const b of syll) for (const c of syll.slice(0, 12)) vocab.push(a + b + c);
 
+/** A seeded pseudo-random generator (mulberry32): the same data in every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const draw = (next: () => number, scale: number) =>
+  Array.from({ length: DIMS }, () => (next() - 0.5) * scale);
+// Chunk vectors are one of 1,000 centres plus one of 100 smaller offsets (distinct, clustered);
+// a query lands near one centre with an offset of its own, as a real query lands near its topic.
+const seeded = random(13);
+const CENTRES = Array.from({ length: 1000 }, () => draw(seeded, 1));
+const OFFSETS = Array.from({ length: 100 }, () => draw(seeded, 0.4));
+const pgVectors = (list: number[][]) => `{${list.map((v) => `"[${v.join(',')}]"`).join(',')}}`;
+
 function vectorFor(text: string): number[] {
   const h = createHash('sha256').update(text).digest();
-  const v = Array.from({ length: DIMS }, (_, i) => (h[i % 32]! / 255) * (i % 2 ? 1 : -1) + i / 1000);
-  const n = Math.hypot(...v);
-  return v.map((x) => x / n);
+  const offset = draw(random(h.readUInt32BE(4)), 0.4);
+  return CENTRES[h.readUInt16BE(0) % CENTRES.length]!.map((x, i) => x + offset[i]!);
 }
 
 const models = createServer((req, res) => {
@@ -84,16 +103,12 @@ async function seed(b: BenchServer): Promise<void> {
           FROM generate_series(0, ${RESOURCES * CHUNKS_PER - 1}) AS g
       ) AS s
       JOIN library_entries e ON e.entity_type = 'resource' AND e.entity_id = 'r-bench-' || (1 + (g % ${RESOURCES}))`);
-  // Distinct vectors without a random() per row (minutes on PGlite): 1,000 random centres plus
-  // 100 smaller random offsets, one pair per chunk, so the data has clusters but no duplicates.
   await db.execute(sql`
     CREATE TEMP TABLE bench_centres AS
-    SELECT p, (SELECT array_agg(random() - 0.5)::real[]::vector FROM generate_series(1, ${DIMS}) AS d WHERE p >= 0) AS v
-      FROM generate_series(0, 999) AS p`);
+    SELECT p - 1 AS p, v::vector AS v FROM unnest(${pgVectors(CENTRES)}::text[]) WITH ORDINALITY AS t(v, p)`);
   await db.execute(sql`
     CREATE TEMP TABLE bench_offsets AS
-    SELECT p, (SELECT array_agg((random() - 0.5) * 0.4)::real[]::vector FROM generate_series(1, ${DIMS}) AS d WHERE p >= 0) AS v
-      FROM generate_series(0, 99) AS p`);
+    SELECT p - 1 AS p, v::vector AS v FROM unnest(${pgVectors(OFFSETS)}::text[]) WITH ORDINALITY AS t(v, p)`);
   await db.execute(sql`
     UPDATE library_chunks c SET embedding = a.v + o.v
       FROM bench_centres a, bench_offsets o WHERE a.p = c.id % 1000 AND o.p = (c.id / 1000) % 100`);

@@ -14,7 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
 
 /** HNSW candidate list size per query, chosen by the recall measured in bench/search-latency.ts. */
-export const HNSW_EF_SEARCH = 200;
+export const HNSW_EF_SEARCH = 400;
 const VECTOR_MAX_DIMS = 2000;
 const HALFVEC_MAX_DIMS = 4000;
 
