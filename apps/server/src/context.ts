@@ -10,6 +10,7 @@ import type { Clock } from './lib/clock.js';
 import type { Db, DbLock } from './db/connect.js';
 import type { EventBus } from './lib/events.js';
 import type { GlobalProviders } from './modules/provider/provider.global.js';
+import type { VectorIndexes } from './modules/search/search.vector-index.js';
 
 export interface StoredObjectInfo {
   size: number;
@@ -83,6 +84,8 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   /** A lock every instance on the database honours (connect.ts `DbLock`); quotas take turns on it. */
   dbLock: DbLock;
+  /** The HNSW indexes of library vectors, one per embedding dimension (search.vector-index.ts). */
+  vectorIndexes: VectorIndexes;
   log: FastifyBaseLogger;
   secrets: { jwt: string; encryption: string };
   storage: ObjectStorage;

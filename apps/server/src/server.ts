@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { startCollab } from './collab/index.js';
 import type { AppContext } from './context.js';
 import { migrationsFolder, openDatabase } from './db/connect.js';
+import { VectorIndexes } from './modules/search/search.vector-index.js';
 import { lockDataDir } from './db/data-dir.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { instanceSecret } from './db/secrets.js';
@@ -119,6 +120,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       db: database.db,
       dbKind: database.kind,
       dbLock: database.lock,
+      vectorIndexes: new VectorIndexes(database.db, database.kind, log),
       secrets: { jwt, encryption },
       storage,
       queue,
@@ -183,6 +185,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ? installBuiltinTemplates(ctx, services)
       : Promise.resolve();
     cleanups.push(() => builtinTemplates);
+    // HNSW indexes of the embedding dimensions in use, after listen (a first build over existing
+    // vectors can take a while); until one is ready, searches of its dimension are exact scans.
+    void ctx.vectorIndexes
+      .start()
+      .catch((err: unknown) => log.warn({ err }, 'could not list the embedding dimensions in use'));
+    cleanups.push(() => ctx.vectorIndexes.settled());
     return {
       app,
       ctx,

@@ -14,6 +14,7 @@ import { serverTest } from './helpers/fixtures.js';
 import { startFakeLibraryModels, type FakeLibraryModels } from './helpers/fake-library-models.js';
 import { buildPdf } from './helpers/ingest-fixtures.js';
 import { expectData, expectFailure, PNG } from './helpers/items.js';
+import { addItem, addProvider, userWithModels as userWithFakeModels } from './helpers/library-users.js';
 import { createResource, createWithFile, settled } from './helpers/resources.js';
 import type { TestServer } from './helpers/server.js';
 import { startWebFixture, type WebFixture } from './helpers/web-fixture.js';
@@ -23,39 +24,9 @@ let web: WebFixture;
 
 const search = (user: BuiltUser, body: unknown) => user.post<LibrarySearchResult[]>('/v1/search', body);
 
-async function addProvider(user: BuiltUser, body: Record<string, unknown>): Promise<string> {
-  return expectData(await user.post<{ providerId: string }>('/v1/provider/create', body)).providerId;
-}
-
-async function addItem(user: BuiltUser, body: Record<string, unknown>): Promise<string> {
-  return expectData(await user.post<{ itemId: string }>('/v1/provider/item/create', body)).itemId;
-}
-
 /** A user whose models live on the fake service: an embedding model, optionally a reranker. */
-async function userWithModels(server: TestServer, opts: { reranker?: Record<string, unknown> } = {}) {
-  const user = await buildUser(server);
-  const providerId = await addProvider(user, {
-    providerKey: 'openai-compatible',
-    name: 'Fake models',
-    categories: ['llm', 'embedding', 'reranker'],
-    baseUrl: `${fake.url}/v1`,
-  });
-  const embeddingItem = await addItem(user, {
-    providerId,
-    name: 'fake-embed',
-    category: 'embedding',
-    config: { modelId: 'fake-embed', modelName: 'Fake embed', dimensions: 16, batchSize: 2 },
-  });
-  if (opts.reranker) {
-    await addItem(user, {
-      providerId,
-      name: 'fake-rerank',
-      category: 'reranker',
-      config: { modelId: 'fake-rerank', modelName: 'Fake rerank', ...opts.reranker },
-    });
-  }
-  return { ...user, providerId, embeddingItem };
-}
+const userWithModels = (server: TestServer, opts: { reranker?: Record<string, unknown> } = {}) =>
+  userWithFakeModels(server, fake.url, opts);
 
 async function fileResource(user: BuiltUser, file: { body: BlobPart; name: string; type: string }) {
   const wrapped = await createWithFile(user.client, file);

@@ -240,6 +240,8 @@ export const handleIngest: JobHandler<IngestPayload> = async ({ ctx }, p, job) =
     // Embeddings are optional: without an embedding model the chunks are full-text only.
     const embedder = await libraryEmbedder(db, row.uid, await resolveModel(ctx, row.uid, 'embedding'));
     const vectorSize = embedder ? await embedEntry(db, embedder, row.uid, 'resource', row.resourceId) : 0;
+    // The first vectors of a dimension get its HNSW index (quick while it holds few rows).
+    if (vectorSize) await ctx.vectorIndexes.ensureFor(row.uid);
     const done = await advance(p, 'wait_index', {
       indexStatus: 'finish',
       indexError: null,

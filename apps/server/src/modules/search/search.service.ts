@@ -9,6 +9,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, type LibrarySearchRequest, type SearchDomain, type Source } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/connect.js';
 import { canvases, documents, resources } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/helpers.js';
 import { AppError } from '../../http/errors.js';
@@ -18,6 +19,7 @@ import { segmentForQuery } from '../../ingest/ingest.segment.js';
 import { accessFor, userActor } from '../access/access.js';
 import { resolveModel } from '../provider/provider.resolve.js';
 import { syncLibraryIndex } from './search.sync.js';
+import { HNSW_EF_SEARCH, dimsPredicate, distanceTo, literalDims } from './search.vector-index.js';
 
 export interface LibraryHit {
   domain: SearchDomain;
@@ -31,7 +33,7 @@ export interface LibraryHit {
   updatedAt: Date;
 }
 
-type IndexedDomain = Exclude<SearchDomain, 'thread'>;
+export type IndexedDomain = Exclude<SearchDomain, 'thread'>;
 const ALL_DOMAINS: IndexedDomain[] = ['resource', 'document', 'canvas'];
 
 interface Ranked {
@@ -44,11 +46,15 @@ function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-function projectFilter(domain: IndexedDomain, projectId: string | undefined): SQL {
+function projectFilter(
+  domain: IndexedDomain,
+  projectId: string | undefined,
+  entityId: SQL = sql`e.entity_id`,
+): SQL {
   if (!projectId) return sql`true`;
   const table = { resource: sql`resources`, document: sql`documents`, canvas: sql`canvases` }[domain];
   const id = { resource: sql`resource_id`, document: sql`doc_id`, canvas: sql`canvas_id` }[domain];
-  return sql`e.entity_id IN (SELECT ${id} FROM ${table} WHERE project_id = ${projectId})`;
+  return sql`${entityId} IN (SELECT ${id} FROM ${table} WHERE project_id = ${projectId})`;
 }
 
 async function keywordRank(
@@ -145,6 +151,62 @@ export const RRF_K = 60;
 /** Candidates taken from each ranking (and given to the reranker) per hit asked for. */
 const CANDIDATES_PER_HIT = 4;
 
+/**
+ * The query of the `k` chunks of `uid`'s `domain` nearest to `queryVector` (ids and cosine
+ * distances, nearest first), written for the HNSW index of the vector's dimension
+ * (search.vector-index.ts): the cast matches the index expression and the WHERE holds its
+ * predicate. Without the index the same query is an exact scan.
+ */
+export function nearestChunksQuery(
+  uid: string,
+  domain: IndexedDomain,
+  queryVector: string,
+  k: number,
+  projectId?: string,
+): SQL {
+  const dims = literalDims(queryVector);
+  const distance = distanceTo(queryVector, dims);
+  // MATERIALIZED: the scan's relaxed order is put right by the outer sort, never pushed into it.
+  return sql`
+    WITH near AS MATERIALIZED (
+      SELECT c.id, c.entity_id, c.content, ${distance} AS d
+        FROM library_chunks c
+       WHERE c.uid = ${uid} AND c.entity_type = ${domain} AND ${dimsPredicate(dims)}
+         AND ${projectFilter(domain, projectId, sql`c.entity_id`)}
+       ORDER BY ${distance}
+       LIMIT ${k}
+    )
+    SELECT id::float8 AS id, entity_id, content, d::float8 AS d FROM near ORDER BY d, id`;
+}
+
+/**
+ * Runs nearestChunksQuery; with the index usable, in a transaction that sets pgvector's iterative
+ * scan (`relaxed_order`), so the owner, domain and project filters apply inside the index scan
+ * and the scan goes on until `k` rows pass them.
+ */
+export async function nearestChunks(
+  ctx: Pick<AppContext, 'db' | 'vectorIndexes'>,
+  uid: string,
+  domain: IndexedDomain,
+  queryVector: string,
+  k: number,
+  projectId?: string,
+): Promise<Array<{ id: number; entity_id: string; content: string; d: number }>> {
+  const query = nearestChunksQuery(uid, domain, queryVector, k, projectId);
+  const run = async (db: Pick<Db, 'execute'>) =>
+    rows<{ id: number; entity_id: string; content: string; d: number }>(await db.execute(query)).map((r) => ({
+      ...r,
+      id: Number(r.id),
+      d: Number(r.d),
+    }));
+  if (!(await ctx.vectorIndexes.usable(literalDims(queryVector)))) return run(ctx.db);
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.max(HNSW_EF_SEARCH, Math.min(k, 1000))}`));
+    await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+    return run(tx);
+  });
+}
+
 /** Ranks items by their best chunk's cosine similarity to the query vector. */
 async function vectorRank(
   ctx: AppContext,
@@ -154,19 +216,14 @@ async function vectorRank(
   limit: number,
   projectId?: string,
 ): Promise<Ranked[]> {
-  const q = sql`${queryVector}::vector`;
-  const result = await ctx.db.execute(sql`
-    WITH near AS (
-      SELECT e.entity_id, c.content, (c.embedding <=> ${q}) AS d
-        FROM library_chunks c JOIN library_entries e ON e.entity_type = c.entity_type AND e.entity_id = c.entity_id
-       WHERE c.uid = ${uid} AND c.entity_type = ${domain} AND c.embedding IS NOT NULL AND ${projectFilter(domain, projectId)}
-       ORDER BY c.embedding <=> ${q}
-       LIMIT ${limit * 8}
-    ), best AS (
-      SELECT DISTINCT ON (entity_id) entity_id, content, d FROM near ORDER BY entity_id, d
-    )
-    SELECT entity_id, (1 - d)::float8 AS score, content AS snippet FROM best ORDER BY d, entity_id LIMIT ${limit}`);
-  return rows<Ranked>(result).map((r) => ({ ...r, score: Number(r.score) }));
+  const best = new Map<string, Ranked>();
+  for (const c of await nearestChunks(ctx, uid, domain, queryVector, limit * 8, projectId)) {
+    if (!best.has(c.entity_id))
+      best.set(c.entity_id, { entity_id: c.entity_id, score: 1 - c.d, snippet: c.content });
+  }
+  return [...best.values()]
+    .sort((a, b) => b.score - a.score || a.entity_id.localeCompare(b.entity_id))
+    .slice(0, limit);
 }
 
 /** Reciprocal rank fusion of rankings: score = sum of 1 / (RRF_K + rank). */
