@@ -95,6 +95,7 @@ export class TriggerService {
       tplConfig: tplConfig ?? null,
       enabled: body.enabled,
       nextRunAt: this.firstRun(body.triggerType, timer, body.enabled, true),
+      armedAt: at,
       createdAt: at,
       updatedAt: at,
     });
@@ -131,6 +132,11 @@ export class TriggerService {
       body.timerConfig !== undefined ||
       body.triggerType !== undefined ||
       (body.enabled === true && !row.enabled);
+    // An event trigger enabled again (or newly one) runs for what becomes ready from now on, not
+    // for what became ready while it was off.
+    if (type === 'simpleEvent' && enabled && (!row.enabled || row.triggerType !== 'simpleEvent')) {
+      patch.armedAt = this.ctx.clock.date();
+    }
     if (!enabled || type !== 'timer') patch.nextRunAt = null;
     else if (rescheduled)
       patch.nextRunAt = this.firstRun(type, timer, enabled, body.timerConfig !== undefined);
