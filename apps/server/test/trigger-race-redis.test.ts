@@ -18,7 +18,7 @@ const REDIS_URL = process.env.REDIS_URL;
 const PREFIX = `atelier-test-${randomBytes(6).toString('hex')}`;
 
 const it = skillTest(() => ({ ...POLL, REDIS_URL: REDIS_URL!, REDIS_PREFIX: PREFIX }), {
-  setup: () => async () => {
+  setup: async () => async () => {
     const redis = new Redis(REDIS_URL!, { maxRetriesPerRequest: null });
     try {
       const keys = await redis.keys(`${PREFIX}*`);

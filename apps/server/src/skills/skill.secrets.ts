@@ -45,6 +45,26 @@ export function openTplConfig(
   return out;
 }
 
+/**
+ * A secret sent back masked (as answers show it: an edit form or a rerun posting what it read)
+ * stands for the value stored before, never for the mask itself: it takes `stored`'s entry, or is
+ * left out when there is none.
+ */
+export function keepMaskedSecrets(
+  skill: SkillDefinition | null,
+  next: TplConfig,
+  stored: TplConfig | null | undefined,
+): TplConfig {
+  const out: TplConfig = { ...next };
+  for (const key of secretKeys(skill)) {
+    if (out[key]?.value !== SECRET_MASK) continue;
+    const kept = stored?.[key];
+    if (kept && kept.value !== SECRET_MASK) out[key] = kept;
+    else delete out[key];
+  }
+  return out;
+}
+
 /** tplConfig as answers show it: secret values masked, whatever the skill. */
 export function maskTplConfig(skill: SkillDefinition | null, tplConfig: TplConfig | null): TplConfig | null {
   if (!tplConfig) return tplConfig;
