@@ -1,8 +1,9 @@
 /**
  * A secret of a skill's tplConfig (imageGeneration's apiKey) answered masked and posted back
  * masked, as the web's rerun and the instance form do, stands for the stored value, never for the
- * mask: a rerun of a plain run or of an instance's run calls the image API with the real key, the
- * rerun's stored version unseals to it, and an instance or trigger update with the mask keeps it.
+ * mask: a rerun of a plain run or of an instance's run calls the image API with the real key, as
+ * does a rerun that leaves the secret out (what the web sends), the rerun's stored version unseals
+ * to it, and an instance or trigger update with the mask keeps it.
  * A mask with nothing stored behind it is no value (E0003 for the missing key, not a run with the
  * mask as its key; nor a key of a new instance). The fake image API answers 401 to any other key.
  */
@@ -94,6 +95,20 @@ describe('masked secrets sent back', () => {
     expect((await waitForResult(alice.client, resultId)).status).toBe('finish');
     expect(keysSent(from)).toEqual(['Bearer img-key']);
     expect(await storedKey(server, alice, resultId, 1)).toBe('img-key');
+
+    // as the web reruns: the masked secret left out of the tplConfig it sends
+    const read = expectData(await alice.get<ActionResult>('/v1/action/result', { resultId }));
+    const { apiKey: _masked, ...rest } = read.tplConfig!;
+    const third = await streamSkill(alice.client, {
+      resultId,
+      input: read.input,
+      skillName: 'imageGeneration',
+      tplConfig: rest,
+    });
+    expect(third.events[0]).toMatchObject({ resultId, version: 2 });
+    expect((await waitForResult(alice.client, resultId)).status).toBe('finish');
+    expect(keysSent(from)).toEqual(['Bearer img-key', 'Bearer img-key']);
+    expect(await storedKey(server, alice, resultId, 2)).toBe('img-key');
   });
 
   it('a rerun of an instance’s run keeps the instance’s key; updates with the mask keep it', async ({

@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids.js';
 import { findSkill } from '../../skills/skill.builtins.js';
 import { checkContextRules } from '../../skills/skill.context.js';
 import { checkRequestQuota, withRequestSlot } from '../../skills/skill.quota.js';
-import { keepMaskedSecrets, sealTplConfig } from '../../skills/skill.secrets.js';
+import { keepMaskedSecrets, sealTplConfig, secretsOf } from '../../skills/skill.secrets.js';
 import { llmConfigOf } from '../../skills/skill.model.js';
 import { findResult, insertResult, type ActionResultRow } from '../action/action.repository.js';
 import { resolveModel } from '../provider/provider.resolve.js';
@@ -136,14 +136,17 @@ export class SkillRunService {
     // The run this one continues: a rerun's result, else a follow-up's last history item (the
     // caller's own only; checkIds refuses a rerun of another's).
     const continued = await this.continuedResult(uid, body);
-    // A secret sent back masked (a rerun posts the tplConfig it read) keeps the value stored with
-    // the run it reruns, else the instance's; the mask itself is never taken as a value.
+    // A rerun keeps the secrets it ran with: one the request leaves out or sends back masked (as
+    // answers show it) takes the value stored with the run it reruns, else the instance's; the
+    // mask itself is never taken as a value.
+    const rerunSecrets = body.resultId ? secretsOf(skill, continued?.tplConfig) : {};
     const sent =
       body.tplConfig &&
-      keepMaskedSecrets(skill, body.tplConfig, {
-        ...instance?.tplConfig,
-        ...(body.resultId ? continued?.tplConfig : null),
-      });
+      keepMaskedSecrets(
+        skill,
+        { ...rerunSecrets, ...body.tplConfig },
+        { ...instance?.tplConfig, ...rerunSecrets },
+      );
     const tplConfig = instance ? { ...instance.tplConfig, ...sent } : sent;
     if (instance) checkInstanceContext(instance.invocationConfig, body.context);
     else checkContextRules(skill.invocationConfig, body.context);
