@@ -15,7 +15,13 @@ import { skillTest } from './helpers/fixtures.js';
 import { expectData } from './helpers/items.js';
 import { startGarbageServer, startSilentServer, type RunningServer } from './helpers/mcp-servers.js';
 import type { ModelUser } from './helpers/skill-run.js';
-import { contentOf, resetFake, streamSkill, waitForResult } from './helpers/skill-run.js';
+import {
+  contentOf,
+  resetFake,
+  streamSkill,
+  waitForResult,
+  withFunctionCalling,
+} from './helpers/skill-run.js';
 import type { TestServer } from './helpers/server.js';
 
 let silent: RunningServer;
@@ -41,15 +47,6 @@ async function enabledServer(server: TestServer, user: ModelUser, name: string, 
     .update(mcpServers)
     .set({ enabled: true })
     .where(and(eq(mcpServers.uid, user.uid), eq(mcpServers.name, name)));
-}
-
-async function withFunctionCalling(user: ModelUser): Promise<void> {
-  expectData(
-    await user.post('/v1/provider/item/update', {
-      itemId: user.itemId,
-      config: { modelId: 'fake-chat', modelName: 'Fake Chat', capabilities: { functionCall: true } },
-    }),
-  );
 }
 
 describe('agent over servers gone bad', () => {

@@ -11,7 +11,13 @@ import type { ActionLog, SkillEvent } from '@atelier/contract';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { skillTest } from './helpers/fixtures.js';
 import type { ModelUser } from './helpers/skill-run.js';
-import { buildUserWithModel, contentOf, streamSkill, waitForResult } from './helpers/skill-run.js';
+import {
+  buildUserWithModel,
+  contentOf,
+  streamSkill,
+  waitForResult,
+  withFunctionCalling,
+} from './helpers/skill-run.js';
 import { expectData, expectFailure } from './helpers/items.js';
 import { startBigResultServer, startEverything, type RunningServer } from './helpers/mcp-servers.js';
 
@@ -39,22 +45,6 @@ interface StoredResult {
   status: string;
   errors?: string[];
   steps: Array<{ name: string; content: string; logs?: ActionLog[] }>;
-}
-
-/** Gives the user's model function calling (the agent refuses models without it). */
-async function withFunctionCalling(user: ModelUser): Promise<void> {
-  expectData(
-    await user.post('/v1/provider/item/update', {
-      itemId: user.itemId,
-      config: {
-        modelId: 'fake-chat',
-        modelName: 'Fake Chat',
-        contextLimit: 8000,
-        maxOutput: 1000,
-        capabilities: { functionCall: true },
-      },
-    }),
-  );
 }
 
 /** Creates and validates (so enables) an MCP server of `user`. */

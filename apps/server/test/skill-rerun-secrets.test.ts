@@ -7,7 +7,7 @@
  * A mask with nothing stored behind it is no value (E0003 for the missing key, not a run with the
  * mask as its key; nor a key of a new instance). The fake image API answers 401 to any other key.
  */
-import type { ActionResult, SkillInstance, SkillTrigger } from '@atelier/contract';
+import type { ActionResult, SkillInstance, SkillTrigger, TplConfig } from '@atelier/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { actionResults, skillTriggers } from '../src/db/schema/index.js';
@@ -47,19 +47,18 @@ const keysSent = (from: number) =>
     .filter((r) => r.path === '/image/generations')
     .map((r) => r.headers.authorization);
 
+/** The apiKey of a stored (sealed) tplConfig of `u`, unsealed. */
+const unsealedKey = (server: TestServer, u: BuiltUser, tplConfig: TplConfig | null) =>
+  openTplConfig(findSkill('imageGeneration'), tplConfig ?? {}, server.server.ctx.secrets.encryption, u.uid)
+    .apiKey?.value;
+
 /** The apiKey stored with a result version, unsealed. */
 async function storedKey(server: TestServer, u: BuiltUser, resultId: string, version: number) {
   const [row] = await server.server.ctx.db
     .select()
     .from(actionResults)
     .where(and(eq(actionResults.resultId, resultId), eq(actionResults.version, version)));
-  const opened = openTplConfig(
-    findSkill('imageGeneration'),
-    row!.tplConfig!,
-    server.server.ctx.secrets.encryption,
-    u.uid,
-  );
-  return opened.apiKey?.value;
+  return unsealedKey(server, u, row!.tplConfig);
 }
 
 /** Reruns a result as the web does: the request read back from /action/result, masked tplConfig included. */
@@ -164,13 +163,7 @@ describe('masked secrets sent back', () => {
       .select()
       .from(skillTriggers)
       .where(eq(skillTriggers.triggerId, trigger.triggerId));
-    const opened = openTplConfig(
-      findSkill('imageGeneration'),
-      row!.tplConfig!,
-      server.server.ctx.secrets.encryption,
-      alice.uid,
-    );
-    expect(opened.apiKey?.value).toBe('img-key');
+    expect(unsealedKey(server, alice, row!.tplConfig)).toBe('img-key');
   });
 
   it('a mask with nothing stored behind it is no key: E0003, not a run with the mask', async ({ alice }) => {

@@ -22,44 +22,41 @@ import { buildUserWithModel } from './skill-run.js';
 export const POLL = { TRIGGER_POLL_INTERVAL: '100ms' };
 export const HOUR = 3_600_000;
 
-export async function hourlyTrigger(
+/** A commonQnA instance of `u` named `instanceName`, with one trigger made of `trigger`. */
+async function triggerOnNewInstance(
   u: BuiltUser,
-  firstAt: number,
-  repeat: string | null = 'hour',
+  instanceName: string,
+  trigger: Record<string, unknown>,
 ): Promise<SkillTrigger> {
   const skillId = expectData(
-    await u.post<SkillInstance>('/v1/skill/instance/new', { tplName: 'commonQnA', displayName: 'Clock' }),
-  ).skillId;
-  return expectData(
-    await u.post<SkillTrigger>('/v1/skill/trigger/new', {
-      skillId,
-      displayName: 'Every hour',
-      triggerType: 'timer',
-      timerConfig: {
-        datetime: new Date(firstAt).toISOString(),
-        ...(repeat ? { repeatInterval: repeat } : {}),
-      },
-      input: { query: 'What time is it?' },
+    await u.post<SkillInstance>('/v1/skill/instance/new', {
+      tplName: 'commonQnA',
+      displayName: instanceName,
     }),
-  );
+  ).skillId;
+  return expectData(await u.post<SkillTrigger>('/v1/skill/trigger/new', { skillId, ...trigger }));
 }
 
-/** A skill instance of `u` with an enabled 'on resource ready' trigger. */
-export async function readyTrigger(u: BuiltUser, enabled = true): Promise<SkillTrigger> {
-  const skillId = expectData(
-    await u.post<SkillInstance>('/v1/skill/instance/new', { tplName: 'commonQnA', displayName: 'Reader' }),
-  ).skillId;
-  return expectData(
-    await u.post<SkillTrigger>('/v1/skill/trigger/new', {
-      skillId,
-      displayName: 'On ready',
-      triggerType: 'simpleEvent',
-      simpleEventName: 'onResourceReady',
-      input: { query: 'Summarise it' },
-      enabled,
-    }),
-  );
-}
+export const hourlyTrigger = (u: BuiltUser, firstAt: number, repeat: string | null = 'hour') =>
+  triggerOnNewInstance(u, 'Clock', {
+    displayName: 'Every hour',
+    triggerType: 'timer',
+    timerConfig: {
+      datetime: new Date(firstAt).toISOString(),
+      ...(repeat ? { repeatInterval: repeat } : {}),
+    },
+    input: { query: 'What time is it?' },
+  });
+
+/** A skill instance of `u` with an 'on resource ready' trigger (enabled unless told). */
+export const readyTrigger = (u: BuiltUser, enabled = true) =>
+  triggerOnNewInstance(u, 'Reader', {
+    displayName: 'On ready',
+    triggerType: 'simpleEvent',
+    simpleEventName: 'onResourceReady',
+    input: { query: 'Summarise it' },
+    enabled,
+  });
 
 /** The resource ids the trigger's runs took as context, sorted. */
 export const runResources = async (server: Pick<TestServer, 'server'>, triggerId: string) =>
