@@ -79,6 +79,12 @@ const EnvSchema = z.object({
     .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must be a size such as 32MB (units kB, MB or GB)')
     .default('32MB'),
   REDIS_URL: urlOf('REDIS_URL', ['redis:', 'rediss:']),
+  // Key prefix of everything this deployment keeps in Redis (job queue, rate-limit windows, collab
+  // fan-out): several deployments (or test runs) can share one Redis under different prefixes.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1–64 letters, digits, dots, dashes or underscores')
+    .default('atelier'),
   ROLES: z
     .string()
     .default('api,worker,collab')

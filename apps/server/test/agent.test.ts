@@ -11,7 +11,13 @@ import type { ActionLog, SkillEvent } from '@atelier/contract';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { skillTest } from './helpers/fixtures.js';
 import type { ModelUser } from './helpers/skill-run.js';
-import { contentOf, streamSkill, waitForResult } from './helpers/skill-run.js';
+import {
+  buildUserWithModel,
+  contentOf,
+  streamSkill,
+  waitForResult,
+  withFunctionCalling,
+} from './helpers/skill-run.js';
 import { expectData, expectFailure } from './helpers/items.js';
 import { startBigResultServer, startEverything, type RunningServer } from './helpers/mcp-servers.js';
 
@@ -39,22 +45,6 @@ interface StoredResult {
   status: string;
   errors?: string[];
   steps: Array<{ name: string; content: string; logs?: ActionLog[] }>;
-}
-
-/** Gives the user's model function calling (the agent refuses models without it). */
-async function withFunctionCalling(user: ModelUser): Promise<void> {
-  expectData(
-    await user.post('/v1/provider/item/update', {
-      itemId: user.itemId,
-      config: {
-        modelId: 'fake-chat',
-        modelName: 'Fake Chat',
-        contextLimit: 8000,
-        maxOutput: 1000,
-        capabilities: { functionCall: true },
-      },
-    }),
-  );
 }
 
 /** Creates and validates (so enables) an MCP server of `user`. */
@@ -153,6 +143,94 @@ describe('agent skill', () => {
     });
     expect(again.events[0]).toMatchObject({ resultId, version: 1 });
     expect(toolLogs(logsOf(again.events)).filter((l) => l.key === 'toolResult')).toHaveLength(2);
+  });
+
+  it('a follow-up of an agent answer keeps its MCP servers; its own list or another user’s thread does not', async ({
+    server,
+    alice,
+    fake,
+  }) => {
+    await setUp(alice);
+    const offeredTo = (from: number) =>
+      fake.requests
+        .slice(from)
+        .filter((r) => r.path === '/v1/chat/completions')
+        .flatMap((r) =>
+          ((r.body?.tools ?? []) as Array<{ function: { name: string } }>).map((t) => t.function.name),
+        );
+    const first = await streamSkill(alice.client, {
+      input: { query: 'Echo something' },
+      skillName: 'agent',
+      selectedMcpServers: ['everything'],
+    });
+    const resultId = first.events[0]!.resultId;
+    const stored = await waitForResult<{ status: string; selectedMcpServers?: string[] }>(
+      alice.client,
+      resultId,
+    );
+    expect(stored.selectedMcpServers).toEqual(['everything']);
+    const thread = [{ resultId, title: 'Echo something', steps: [{ name: 'answer', content: 'Done.' }] }];
+
+    // a follow-up that names no servers: the model is offered the servers of the answer it follows
+    fake.toolCalls = [{ name: 'everything__echo', arguments: '{"message":"follow-up"}' }];
+    let before = fake.requests.length;
+    const follow = await streamSkill(alice.client, {
+      input: { query: 'And once more' },
+      skillName: 'agent',
+      resultHistory: thread,
+    });
+    expect(follow.events.some((e) => e.event === 'error')).toBe(false);
+    expect(offeredTo(before)).toContain('everything__echo');
+    const called = toolLogs(logsOf(follow.events)).find((l) => l.key === 'toolResult')!;
+    expect(String(called.descriptionArgs?.output)).toContain('follow-up');
+    const followId = follow.events[0]!.resultId;
+    expect(followId).not.toBe(resultId);
+    expect(
+      (await waitForResult<{ status: string; selectedMcpServers?: string[] }>(alice.client, followId))
+        .selectedMcpServers,
+    ).toEqual(['everything']);
+
+    // its rerun keeps them too
+    fake.toolCalls = null;
+    before = fake.requests.length;
+    await streamSkill(alice.client, {
+      resultId: followId,
+      input: { query: 'And once more' },
+      skillName: 'agent',
+    });
+    expect(offeredTo(before)).toContain('everything__echo');
+
+    // a follow-up with its own (empty) list runs without them
+    before = fake.requests.length;
+    const own = await streamSkill(alice.client, {
+      input: { query: 'No tools now' },
+      skillName: 'agent',
+      selectedMcpServers: [],
+      resultHistory: thread,
+    });
+    expect(own.events.some((e) => e.event === 'error')).toBe(false);
+    expect(offeredTo(before).some((n) => n.startsWith('everything__'))).toBe(false);
+
+    // another user naming alice’s answer in a thread gets none of her servers
+    const bob = await buildUserWithModel(server, fake);
+    await withFunctionCalling(bob);
+    before = fake.requests.length;
+    const theirs = await streamSkill(bob.client, {
+      input: { query: 'Borrow her tools' },
+      skillName: 'agent',
+      resultHistory: thread,
+    });
+    expect(theirs.refusal).toBeNull();
+    expect(theirs.events.some((e) => e.event === 'error')).toBe(false);
+    expect(offeredTo(before).some((n) => n.startsWith('everything__'))).toBe(false);
+    expect(
+      (
+        await waitForResult<{ status: string; selectedMcpServers?: string[] }>(
+          bob.client,
+          theirs.events[0]!.resultId,
+        )
+      ).selectedMcpServers,
+    ).toBeUndefined();
   });
 
   it('stops at AGENT_MAX_STEPS model calls and says so', async ({ alice, fake }) => {

@@ -18,7 +18,7 @@ import { connectWithRetries, McpConnectError } from '../src/modules/mcp/mcp.clie
 import { skillTest } from './helpers/fixtures.js';
 import { expectData, expectFailure } from './helpers/items.js';
 import { startEverything, type RunningServer } from './helpers/mcp-servers.js';
-import { contentOf, streamSkill } from './helpers/skill-run.js';
+import { contentOf, streamSkill, withFunctionCalling } from './helpers/skill-run.js';
 
 const SECRET = 'global-secret-token-value';
 let everything: RunningServer;
@@ -91,12 +91,7 @@ describe('global MCP servers', () => {
   });
 
   it('are usable by the agent skill of any user', async ({ bob, fake }) => {
-    expectData(
-      await bob.post('/v1/provider/item/update', {
-        itemId: bob.itemId,
-        config: { modelId: 'fake-chat', modelName: 'Fake Chat', capabilities: { functionCall: true } },
-      }),
-    );
+    await withFunctionCalling(bob);
     fake.toolCalls = [{ name: 'shared__echo', arguments: '{"message":"hello from the global server"}' }];
     fake.reply = 'The global server echoed.';
     const before = fake.requests.length;

@@ -82,7 +82,6 @@ interface CollabControl {
   readOnly?: boolean;
   close?: true;
 }
-const CONTROL_CHANNEL = 'atelier-collab:control';
 
 export class CollabService {
   readonly hocuspocus: Hocuspocus;
@@ -91,10 +90,12 @@ export class CollabService {
   private readonly guard: EditGuard;
   private readonly instanceId = randomUUID();
   private control: { pub: IORedis; sub: IORedis } | null = null;
+  private readonly controlChannel: string;
   private closed = false;
 
   constructor(private readonly ctx: CollabContext) {
     this.guard = new EditGuard(ctx.config.CANVAS_MAX_NODES);
+    this.controlChannel = `${ctx.config.REDIS_PREFIX}-collab:control`;
     const extensions: Extension[] = [];
     const redisUrl = ctx.config.REDIS_URL;
     if (redisUrl) {
@@ -102,7 +103,7 @@ export class CollabService {
       extensions.push(
         new RedisExtension({
           createClient: () => new IORedis(redisUrl, { maxRetriesPerRequest: null }),
-          prefix: 'atelier-collab',
+          prefix: `${ctx.config.REDIS_PREFIX}-collab`,
         }),
       );
       this.control = this.openControl(redisUrl);
@@ -376,13 +377,13 @@ export class CollabService {
       if (typeof control.readOnly === 'boolean') this.applyReadOnly(control.name, control.readOnly);
       if (control.close) this.hocuspocus.closeConnections(control.name);
     });
-    sub.subscribe(CONTROL_CHANNEL).catch(onError);
+    sub.subscribe(this.controlChannel).catch(onError);
     return { pub, sub };
   }
 
   private publish(control: CollabControl): void {
     if (!this.control || this.closed) return;
-    this.control.pub.publish(CONTROL_CHANNEL, JSON.stringify(control)).catch((err: unknown) => {
+    this.control.pub.publish(this.controlChannel, JSON.stringify(control)).catch((err: unknown) => {
       this.ctx.log.warn({ err, name: control.name }, 'collab control channel: publish failed');
     });
   }

@@ -116,7 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     max: config.RATE_LIMIT_PER_IP,
     timeWindow: 60_000,
     ...(opts.redis
-      ? { redis: opts.redis as never, nameSpace: 'atelier-rl:' }
+      ? { redis: opts.redis as never, nameSpace: `${config.REDIS_PREFIX}-rl:` }
       : { store: clockRateLimitStore(opts.clock ?? systemClock) }),
     // /v1 calls (cookie or API token) and the MCP endpoint (API token) share the per-IP window;
     // Stripe's signed webhooks come in bursts from few addresses and are not counted

@@ -16,12 +16,12 @@ export { MemoryQueue, type MemoryQueueOptions } from './jobs.memory.js';
 export { JobPayloadError, UnknownJobError, backoffDelay, defineJob, type JobLogger } from './jobs.define.js';
 
 export async function createQueue(
-  config: Pick<Config, 'ROLES'>,
+  config: Pick<Config, 'ROLES'> & Partial<Pick<Config, 'REDIS_PREFIX'>>,
   log: JobLogger,
   redis?: Redis,
   clock?: Clock,
 ): Promise<JobQueue> {
-  if (redis) return BullMqQueue.open({ redis, log });
+  if (redis) return BullMqQueue.open({ redis, log, prefix: config.REDIS_PREFIX ?? 'atelier' });
   if (!config.ROLES.includes('worker')) {
     log.warn(
       { roles: config.ROLES },

@@ -3,12 +3,12 @@
  * the run is recorded (a queued run still has them), opened only inside the engine, and replaced
  * by a mask in every answer (/action/result, /action/list).
  */
-import type { TplConfig } from '@atelier/contract';
+import { TPL_CONFIG_SECRET_MASK, type TplConfig } from '@atelier/contract';
 import { decryptSecret, encryptSecret } from '../lib/crypto.js';
 import type { SkillDefinition } from './skill.types.js';
 
 const SEALED = 'sealed:';
-export const SECRET_MASK = '••••••';
+export const SECRET_MASK = TPL_CONFIG_SECRET_MASK;
 
 const secretKeys = (skill: SkillDefinition | null): readonly string[] => skill?.secretConfigKeys ?? [];
 
@@ -41,6 +41,36 @@ export function openTplConfig(
     if (typeof value === 'string' && value.startsWith(SEALED)) {
       out[key] = { value: decryptSecret(value.slice(SEALED.length), encryptionKey, uid) };
     }
+  }
+  return out;
+}
+
+/**
+ * A secret sent back masked (as answers show it: an edit form or a rerun posting what it read)
+ * stands for the value stored before, never for the mask itself: it takes `stored`'s entry, or is
+ * left out when there is none.
+ */
+export function keepMaskedSecrets(
+  skill: SkillDefinition | null,
+  next: TplConfig,
+  stored: TplConfig | null | undefined,
+): TplConfig {
+  const out: TplConfig = { ...next };
+  for (const key of secretKeys(skill)) {
+    if (out[key]?.value !== SECRET_MASK) continue;
+    const kept = stored?.[key];
+    if (kept && kept.value !== SECRET_MASK) out[key] = kept;
+    else delete out[key];
+  }
+  return out;
+}
+
+/** The secret entries of a stored tplConfig (still sealed). */
+export function secretsOf(skill: SkillDefinition | null, tplConfig: TplConfig | null | undefined): TplConfig {
+  const out: TplConfig = {};
+  for (const key of secretKeys(skill)) {
+    const entry = tplConfig?.[key];
+    if (entry && entry.value !== SECRET_MASK) out[key] = entry;
   }
   return out;
 }

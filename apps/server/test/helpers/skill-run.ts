@@ -42,6 +42,22 @@ export async function buildUserWithModel(
 }
 
 /** Puts the fake model back to its default answer: no reasoning, error, delay or stall. */
+/** Gives the user's model function calling (the agent refuses models without it). */
+export async function withFunctionCalling(user: ModelUser): Promise<void> {
+  expectData(
+    await user.post('/v1/provider/item/update', {
+      itemId: user.itemId,
+      config: {
+        modelId: 'fake-chat',
+        modelName: 'Fake Chat',
+        contextLimit: 8000,
+        maxOutput: 1000,
+        capabilities: { functionCall: true },
+      },
+    }),
+  );
+}
+
 export function resetFake(fake: FakeModelServer): void {
   Object.assign(fake, {
     reply: 'Hello from the fake model',

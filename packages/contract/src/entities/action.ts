@@ -62,6 +62,8 @@ export const ActionResultSchema = z.object({
   history: z.array(ResultHistoryItemSchema).nullish(),
   /** Ours: the skill instance the run used, so a follow-up or rerun runs the same one. */
   skillId: z.string().nullish(),
+  /** Ours: the MCP servers an agent run used (omitted when none), kept by its follow-ups and reruns. */
+  selectedMcpServers: z.array(z.string()).optional(),
   /** Omitted in lists. */
   steps: z.array(ActionStepSchema).optional(),
   /** Catalogue codes or messages of what went wrong. */

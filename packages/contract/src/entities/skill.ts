@@ -39,6 +39,12 @@ export const TplConfigSchema = z
   .refine((value) => Object.keys(value).length <= 50, 'At most 50 config items');
 export type TplConfig = z.infer<typeof TplConfigSchema>;
 
+/**
+ * Ours: what answers show for a secret of a tplConfig (an API key). Sent back, it stands for the
+ * stored value; a client need not send it at all (a rerun keeps the secrets it ran with).
+ */
+export const TPL_CONFIG_SECRET_MASK = '••••••';
+
 /** One item of a skill template's configuration form. */
 export const DynamicConfigItemSchema = z.object({
   key: z.string(),

@@ -47,6 +47,11 @@ export const resources = pgTable(
     indexAttempts: integer('index_attempts').notNull().default(0),
     /** Times the resource reached finish (in the same update as the state): each version once. */
     finishCount: integer('finish_count').notNull().default(0),
+    /**
+     * When the resource last reached finish (same update as the state and finish_count): the
+     * trigger scheduler runs 'on resource ready' triggers for transitions it has not run yet.
+     */
+    readyAt: ts('ready_at'),
     /** A `files` row of the same user: the uploaded original. */
     rawFileKey: text('raw_file_key'),
     /** Type of the original (file or fetched page), decides the parser. */
@@ -60,7 +65,12 @@ export const resources = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index().on(t.uid, t.updatedAt), index().on(t.uid, t.projectId), index().on(t.indexStatus)],
+  (t) => [
+    index().on(t.uid, t.updatedAt),
+    index().on(t.uid, t.projectId),
+    index().on(t.indexStatus),
+    index().on(t.uid, t.readyAt),
+  ],
 );
 
 /** One searchable item; `search_title` is the title after CJK segmentation (ingest.segment.ts). */

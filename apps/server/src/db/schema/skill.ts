@@ -67,6 +67,11 @@ export const skillTriggers = pgTable(
     /** Timer triggers: the next due time (null when disabled or a one-off already ran). */
     nextRunAt: ts('next_run_at'),
     lastRunAt: ts('last_run_at'),
+    /**
+     * Simple-event triggers: resources that became ready at or after this time run it (set on
+     * creation and when the trigger is enabled again or becomes an event trigger).
+     */
+    armedAt: ts('armed_at').notNull().defaultNow(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

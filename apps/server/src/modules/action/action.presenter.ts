@@ -34,6 +34,9 @@ export function presentActionResult(row: ActionResultRow, steps?: ActionStepRow[
     runtimeConfig: row.runtimeConfig,
     history: row.history,
     skillId: row.runOptions.skillId ?? null,
+    ...(row.runOptions.selectedMcpServers?.length
+      ? { selectedMcpServers: row.runOptions.selectedMcpServers }
+      : {}),
     ...(steps ? { steps: steps.map(presentStep) } : {}),
     errors: row.errors,
     createdAt: row.createdAt.toISOString(),

@@ -247,6 +247,7 @@ export const handleIngest: JobHandler<IngestPayload> = async ({ ctx }, p, job) =
       indexError: null,
       vectorSize,
       finishCount: sql`${resources.finishCount} + 1`,
+      readyAt: ctx.clock.date(),
     });
     if (done)
       void ctx.events.emit('resource.ready', {

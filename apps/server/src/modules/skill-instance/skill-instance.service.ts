@@ -18,7 +18,7 @@ import { users } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { findSkill } from '../../skills/skill.builtins.js';
-import { SECRET_MASK, sealTplConfig } from '../../skills/skill.secrets.js';
+import { keepMaskedSecrets, sealTplConfig } from '../../skills/skill.secrets.js';
 import type { SkillDefinition } from '../../skills/skill.types.js';
 import { checkTplConfig, instanceInvocationConfig } from './skill-instance.config.js';
 import {
@@ -49,17 +49,6 @@ export async function requireSkillInstance(
   return row;
 }
 
-/** A masked secret in an update stands for the value stored before. */
-function keepSecrets(skill: SkillDefinition, next: TplConfig, stored: TplConfig | null): TplConfig {
-  const out: TplConfig = { ...next };
-  for (const key of skill.secretConfigKeys ?? []) {
-    const stays = out[key]?.value === SECRET_MASK;
-    if (stays && stored?.[key]) out[key] = stored[key];
-    else if (stays) delete out[key];
-  }
-  return out;
-}
-
 export class SkillInstanceService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -69,7 +58,8 @@ export class SkillInstanceService {
 
   async create(uid: string, body: CreateSkillInstance): Promise<SkillInstanceRow> {
     const skill = templateOf(body.tplName);
-    const tplConfig = body.tplConfig ?? {};
+    // nothing is stored yet: a masked secret is no value
+    const tplConfig = keepMaskedSecrets(skill, body.tplConfig ?? {}, null);
     checkTplConfig(skill, tplConfig, true);
     const at = this.ctx.clock.date();
     return insertSkillInstance(this.ctx.db, {
@@ -94,7 +84,7 @@ export class SkillInstanceService {
     if (body.description !== undefined) patch.description = body.description;
     if (body.icon !== undefined) patch.icon = body.icon;
     if (body.tplConfig !== undefined) {
-      const tplConfig = keepSecrets(skill, body.tplConfig, row.tplConfig);
+      const tplConfig = keepMaskedSecrets(skill, body.tplConfig, row.tplConfig);
       checkTplConfig(skill, tplConfig, true);
       patch.tplConfig = this.seal(skill, tplConfig, uid);
     }

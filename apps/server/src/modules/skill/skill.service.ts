@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids.js';
 import { findSkill } from '../../skills/skill.builtins.js';
 import { checkContextRules } from '../../skills/skill.context.js';
 import { checkRequestQuota, withRequestSlot } from '../../skills/skill.quota.js';
-import { sealTplConfig } from '../../skills/skill.secrets.js';
+import { keepMaskedSecrets, sealTplConfig, secretsOf } from '../../skills/skill.secrets.js';
 import { llmConfigOf } from '../../skills/skill.model.js';
 import { findResult, insertResult, type ActionResultRow } from '../action/action.repository.js';
 import { resolveModel } from '../provider/provider.resolve.js';
@@ -105,6 +105,14 @@ export class SkillRunService {
     });
   }
 
+  /** The caller's result that a rerun (`resultId`) or a follow-up (its last history item) continues. */
+  private async continuedResult(uid: string, body: InvokeSkill): Promise<ActionResultRow | undefined> {
+    const resultId = body.resultId ?? body.resultHistory?.at(-1)?.resultId;
+    if (!resultId) return undefined;
+    const row = await findResult(this.ctx.db, resultId);
+    return row?.uid === uid ? row : undefined;
+  }
+
   /** Like prepare, also answering the resolved model (so a streamed run does not resolve it again). */
   async prepareRun(
     uid: string,
@@ -125,18 +133,33 @@ export class SkillRunService {
     const skillName = instance?.tplName ?? body.skillName;
     const skill = findSkill(skillName);
     if (!skill) throw new AppError('E1006', `The skill "${skillName}" is not available on this server yet`);
-    const tplConfig = instance ? { ...instance.tplConfig, ...body.tplConfig } : body.tplConfig;
+    // The run this one continues: a rerun's result, else a follow-up's last history item (the
+    // caller's own only; checkIds refuses a rerun of another's).
+    const continued = await this.continuedResult(uid, body);
+    // A rerun keeps the secrets it ran with: one the request leaves out or sends back masked (as
+    // answers show it) takes the value stored with the run it reruns, else the instance's; the
+    // mask itself is never taken as a value.
+    const rerunSecrets = body.resultId ? secretsOf(skill, continued?.tplConfig) : {};
+    const sent =
+      body.tplConfig &&
+      keepMaskedSecrets(
+        skill,
+        { ...rerunSecrets, ...body.tplConfig },
+        { ...instance?.tplConfig, ...rerunSecrets },
+      );
+    const tplConfig = instance ? { ...instance.tplConfig, ...sent } : sent;
     if (instance) checkInstanceContext(instance.invocationConfig, body.context);
     else checkContextRules(skill.invocationConfig, body.context);
     skill.validate?.(body.input, tplConfig ?? {});
     await checkIds(this.ctx, uid, body);
     // Skills without a chat model (imageGeneration) carry their own API in tplConfig.
     const resolved = skill.usesChatModel === false ? null : await resolveFor(this.ctx, uid, body.modelItemId);
-    // a rerun without its own list keeps the servers of the run it reruns
+    // a rerun or a follow-up without its own list keeps the servers of the run it continues (a
+    // follow-up: when it runs the same skill)
     const selectedMcpServers =
       body.selectedMcpServers ??
-      (body.resultId
-        ? (await findResult(this.ctx.db, body.resultId))?.runOptions.selectedMcpServers
+      (continued && (body.resultId || continued.runOptions.skillName === skill.name)
+        ? continued.runOptions.selectedMcpServers
         : undefined) ??
       [];
     await skill.check?.({ ctx: this.ctx, uid, selectedMcpServers, model: resolved });

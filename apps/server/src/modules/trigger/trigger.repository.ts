@@ -1,6 +1,6 @@
 /** Queries on `skill_triggers` and `skill_trigger_runs`; the user-facing ones are scoped to the owning uid. */
-import { and, asc, desc, eq, lte, type SQL } from 'drizzle-orm';
-import { skillTriggerRuns, skillTriggers } from '../../db/schema/index.js';
+import { and, asc, desc, eq, gte, isNotNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { resources, skillTriggerRuns, skillTriggers } from '../../db/schema/index.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import { AppError } from '../../http/errors.js';
 import { now } from '../../lib/time.js';
@@ -85,19 +85,58 @@ export async function deleteTrigger(db: DbOrTx, uid: string, triggerId: string):
   return rows.length > 0;
 }
 
-/** Enabled 'on resource ready' triggers of one user. */
-export function eventTriggersOf(db: DbOrTx, uid: string): Promise<TriggerRow[]> {
-  return db
-    .select()
+/** The run key of an 'on resource ready' run: one per trigger, resource and ready transition. */
+export const readyRunKey = (resourceId: string, finishCount: number) =>
+  `resource:${resourceId}:${finishCount}`;
+
+export interface ReadyTransition {
+  trigger: TriggerRow;
+  resourceId: string;
+  finishCount: number;
+}
+
+/**
+ * Ready transitions with no run yet: each enabled 'on resource ready' trigger paired with its
+ * owner's resources that became ready since the trigger was armed and whose latest transition
+ * (`finish_count`) has no `skill_trigger_runs` row. Of `uid`'s triggers only, when given.
+ */
+export async function readyTransitionsWithoutRun(
+  db: DbOrTx,
+  limit: number,
+  uid?: string,
+): Promise<ReadyTransition[]> {
+  const where = [
+    eq(skillTriggers.enabled, true),
+    eq(skillTriggers.triggerType, 'simpleEvent'),
+    eq(skillTriggers.simpleEventName, 'onResourceReady'),
+    isNotNull(resources.readyAt),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(skillTriggerRuns)
+        .where(
+          and(
+            eq(skillTriggerRuns.triggerId, skillTriggers.triggerId),
+            eq(
+              skillTriggerRuns.runKey,
+              sql`'resource:' || ${resources.resourceId} || ':' || ${resources.finishCount}`,
+            ),
+          ),
+        ),
+    ),
+  ];
+  if (uid) where.push(eq(skillTriggers.uid, uid));
+  const rows = await db
+    .select({ trigger: skillTriggers, resourceId: resources.resourceId, finishCount: resources.finishCount })
     .from(skillTriggers)
-    .where(
-      and(
-        eq(skillTriggers.uid, uid),
-        eq(skillTriggers.enabled, true),
-        eq(skillTriggers.triggerType, 'simpleEvent'),
-        eq(skillTriggers.simpleEventName, 'onResourceReady'),
-      ),
-    );
+    .innerJoin(
+      resources,
+      and(eq(resources.uid, skillTriggers.uid), gte(resources.readyAt, skillTriggers.armedAt)),
+    )
+    .where(and(...where))
+    .orderBy(asc(resources.readyAt), asc(skillTriggers.triggerId))
+    .limit(limit);
+  return rows;
 }
 
 /**

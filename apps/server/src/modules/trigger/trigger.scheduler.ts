@@ -4,8 +4,13 @@
  * so of several worker processes exactly one takes each), records the due run in
  * `skill_trigger_runs` (unique per trigger and due time) and moves `next_run_at` to the first
  * run after now: a timer missed while no worker ran runs once when one starts, not once per
- * missed period. 'On resource ready' triggers: on the `resource.ready` event, one run per
- * resource and ready transition (its ready count is in the run key).
+ * missed period. 'On resource ready' triggers: a resource's ready transition is durable (its
+ * `ready_at` and `finish_count` are written in the same update as the state `finish`); on the
+ * `resource.ready` event (at once) and on every poll (after a restart, or when the process that
+ * made the resource ready stopped before its listener ran) each enabled trigger runs for every
+ * resource of its owner that became ready since the trigger was armed and whose latest transition
+ * has no run yet, one run per resource and transition (its ready count is in the run key, unique
+ * per trigger): several processes racing insert the run once.
  *
  * A recorded run becomes a skill job (an action result whose runOptions name the trigger and
  * its skill instance) under a result id chosen with the run, so making it twice meets the first
@@ -22,12 +27,13 @@ import { SkillRunService, titleOf } from '../skill/skill.service.js';
 import { insertResult } from '../action/action.repository.js';
 import { findSkillInstance } from '../skill-instance/skill-instance.repository.js';
 import {
-  eventTriggersOf,
   findTrigger,
   insertTriggerRun,
   lockDueTimers,
   markTriggerRun,
   pendingTriggerRuns,
+  readyRunKey,
+  readyTransitionsWithoutRun,
   updateTrigger,
   type TriggerRow,
   type TriggerRunRow,
@@ -91,14 +97,18 @@ export class TriggerScheduler {
     }, delayMs);
   }
 
-  /** One poll: takes the due timers, records their runs, makes the skill jobs. Answers the runs started. */
+  /**
+   * One poll: takes the due timers and the ready transitions without a run, records their runs,
+   * makes the skill jobs. Answers the runs started.
+   */
   async tick(): Promise<number> {
     let started = 0;
     for (;;) {
       const claimed = await this.claimDue();
       for (const run of claimed) if (await this.startRun(run)) started++;
-      if (claimed.length < BATCH) return started;
+      if (claimed.length < BATCH) break;
     }
+    return started + (await this.runReady());
   }
 
   private claimDue(): Promise<TriggerRunRow[]> {
@@ -133,19 +143,29 @@ export class TriggerScheduler {
   }
 
   private async onResourceReady(event: AppEvents['resource.ready']): Promise<void> {
-    const triggers = await eventTriggersOf(this.ctx.db, event.uid);
-    for (const trigger of triggers) {
-      const run = await insertTriggerRun(this.ctx.db, {
-        triggerId: trigger.triggerId,
-        runKey: `resource:${event.resourceId}:${event.finishCount}`,
-        uid: trigger.uid,
-        resultId: newId('actionResult'),
-        resourceId: event.resourceId,
-        createdAt: this.ctx.clock.date(),
-      });
-      if (!run) continue;
-      await updateTrigger(this.ctx.db, trigger.uid, trigger.triggerId, { lastRunAt: this.ctx.clock.date() });
-      await this.startRun(run);
+    await this.runReady(event.uid);
+  }
+
+  /** Runs the ready transitions that have no run yet (of `uid`'s triggers, when given). */
+  private async runReady(uid?: string): Promise<number> {
+    let started = 0;
+    for (;;) {
+      const found = await readyTransitionsWithoutRun(this.ctx.db, BATCH, uid);
+      for (const { trigger, resourceId, finishCount } of found) {
+        const at = this.ctx.clock.date();
+        const run = await insertTriggerRun(this.ctx.db, {
+          triggerId: trigger.triggerId,
+          runKey: readyRunKey(resourceId, finishCount),
+          uid: trigger.uid,
+          resultId: newId('actionResult'),
+          resourceId,
+          createdAt: at,
+        });
+        if (!run) continue; // another process or poll recorded it first
+        await updateTrigger(this.ctx.db, trigger.uid, trigger.triggerId, { lastRunAt: at });
+        if (await this.startRun(run)) started++;
+      }
+      if (found.length < BATCH) return started;
     }
   }
 

@@ -17,7 +17,7 @@ import type {
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { SECRET_MASK, sealTplConfig } from '../../skills/skill.secrets.js';
+import { keepMaskedSecrets, sealTplConfig } from '../../skills/skill.secrets.js';
 import { accessFor, userActor } from '../access/access.js';
 import { checkTplConfig } from '../skill-instance/skill-instance.config.js';
 import { requireSkillInstance, templateOf } from '../skill-instance/skill-instance.service.js';
@@ -66,12 +66,7 @@ export class TriggerService {
     if (tplConfig === undefined) return undefined;
     const instance = await requireSkillInstance(this.ctx, uid, skillId);
     const skill = templateOf(instance.tplName);
-    const out: TplConfig = { ...tplConfig };
-    for (const key of skill.secretConfigKeys ?? []) {
-      if (out[key]?.value !== SECRET_MASK) continue;
-      if (stored?.[key]) out[key] = stored[key];
-      else delete out[key];
-    }
+    const out = keepMaskedSecrets(skill, tplConfig, stored);
     checkTplConfig(skill, out, false);
     return sealTplConfig(skill, out, this.ctx.secrets.encryption, uid) ?? {};
   }
@@ -95,6 +90,7 @@ export class TriggerService {
       tplConfig: tplConfig ?? null,
       enabled: body.enabled,
       nextRunAt: this.firstRun(body.triggerType, timer, body.enabled, true),
+      armedAt: at,
       createdAt: at,
       updatedAt: at,
     });
@@ -131,6 +127,11 @@ export class TriggerService {
       body.timerConfig !== undefined ||
       body.triggerType !== undefined ||
       (body.enabled === true && !row.enabled);
+    // An event trigger enabled again (or newly one) runs for what becomes ready from now on, not
+    // for what became ready while it was off.
+    if (type === 'simpleEvent' && enabled && (!row.enabled || row.triggerType !== 'simpleEvent')) {
+      patch.armedAt = this.ctx.clock.date();
+    }
     if (!enabled || type !== 'timer') patch.nextRunAt = null;
     else if (rescheduled)
       patch.nextRunAt = this.firstRun(type, timer, enabled, body.timerConfig !== undefined);

@@ -61,6 +61,7 @@ export function runSkill(options: RunOptions): Promise<string | null> {
           input: body.input,
           skillName,
           skillId: body.skillId ?? null,
+          selectedMcpServers: body.selectedMcpServers ?? [],
           history: body.resultHistory ?? [],
           rerunning: Boolean(body.resultId),
           nodeId,

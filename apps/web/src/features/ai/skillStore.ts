@@ -36,6 +36,8 @@ export interface RunState {
   skillName: string | null;
   /** The skill instance the run used: its follow-ups and reruns run the same one. */
   skillId: string | null;
+  /** The MCP servers an agent run used: its follow-ups and reruns use the same. */
+  selectedMcpServers: string[];
   modelLabel: string | null;
   content: string;
   reasoning: string;
@@ -74,6 +76,7 @@ export function emptyRun(resultId: string): RunState {
     input: null,
     skillName: null,
     skillId: null,
+    selectedMcpServers: [],
     modelLabel: null,
     content: '',
     reasoning: '',
@@ -188,6 +191,7 @@ export function runFromResult(result: ActionResult, previous?: RunState): RunSta
     input: result.input,
     skillName: result.actionMeta?.name ?? null,
     skillId: result.skillId ?? null,
+    selectedMcpServers: result.selectedMcpServers ?? [],
     modelLabel: result.modelInfo?.label ?? null,
     content: steps
       .map((s) => s.content)

@@ -1,9 +1,11 @@
 /**
  * Follow-ups and reruns keep the skill instance of the answer they come from (issue 12): the
- * invoke body names its skillId; runs without an instance name none.
+ * invoke body names its skillId; runs without an instance name none. A follow-up or rerun of an
+ * agent answer runs the agent with the answer's MCP servers. A rerun never sends a secret back
+ * masked: the tplConfig it sends leaves the masked entries out (the server keeps the real ones).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActionResult, InvokeSkill } from '@atelier/contract';
+import { TPL_CONFIG_SECRET_MASK, type ActionResult, type InvokeSkill } from '@atelier/contract';
 import { emptyRun } from './skillStore';
 
 const runSkill = vi.fn<(options: { body: Partial<InvokeSkill> }) => Promise<string | null>>();
@@ -60,5 +62,61 @@ describe('follow-ups and reruns', () => {
     call.mockResolvedValue(result({ skillId: null, actionMeta: { type: 'skill', name: 'commonQnA' } }));
     await rerun('ar-1', null, null);
     expect(runSkill.mock.calls[0]![0].body).not.toHaveProperty('skillId');
+  });
+
+  it('a follow-up of an agent answer runs the agent with its MCP servers', async () => {
+    const run = {
+      ...emptyRun('ar-1'),
+      skillName: 'agent',
+      selectedMcpServers: ['everything', 'docs'],
+      content: 'Done',
+    };
+    await askFollowUp(run, 'Again?', null);
+    expect(runSkill.mock.calls[0]![0].body).toMatchObject({
+      skillName: 'agent',
+      selectedMcpServers: ['everything', 'docs'],
+    });
+  });
+
+  it('a follow-up of another skill’s answer sends no MCP servers', async () => {
+    const run = {
+      ...emptyRun('ar-1'),
+      skillName: 'commonQnA',
+      selectedMcpServers: ['everything'],
+      content: 'Hi',
+    };
+    await askFollowUp(run, 'More?', null);
+    const body = runSkill.mock.calls[0]![0].body;
+    expect(body.skillName).toBe('commonQnA');
+    expect(body).not.toHaveProperty('selectedMcpServers');
+  });
+
+  it('a rerun keeps the MCP servers and leaves masked secrets out of its tplConfig', async () => {
+    call.mockResolvedValue(
+      result({
+        skillId: null,
+        actionMeta: { type: 'skill', name: 'imageGeneration' },
+        selectedMcpServers: ['everything'],
+        tplConfig: {
+          apiUrl: { value: 'https://img.example' },
+          apiKey: { value: TPL_CONFIG_SECRET_MASK, displayValue: TPL_CONFIG_SECRET_MASK },
+        },
+      }),
+    );
+    await rerun('ar-1', null, null);
+    const body = runSkill.mock.calls[0]![0].body;
+    expect(body.tplConfig).toEqual({ apiUrl: { value: 'https://img.example' } });
+    expect(JSON.stringify(body)).not.toContain(TPL_CONFIG_SECRET_MASK);
+    expect(body.selectedMcpServers).toEqual(['everything']);
+  });
+
+  it('a rerun whose tplConfig holds only masked secrets sends none', async () => {
+    call.mockResolvedValue(
+      result({
+        tplConfig: { apiKey: { value: TPL_CONFIG_SECRET_MASK, displayValue: TPL_CONFIG_SECRET_MASK } },
+      }),
+    );
+    await rerun('ar-1', null, null);
+    expect(runSkill.mock.calls[0]![0].body).not.toHaveProperty('tplConfig');
   });
 });

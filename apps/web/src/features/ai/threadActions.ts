@@ -2,9 +2,16 @@
  * Follow-ups and reruns. A follow-up sends the thread so far as resultHistory (the earlier
  * results with their answers) and connects its node to the answer it follows; a rerun sends the
  * recorded request again with the same resultId, which the server runs as the next version. Both
- * run the skill instance of the answer they come from (issue 12).
+ * run the skill instance of the answer they come from, and an agent answer's follow-ups run the
+ * agent with its MCP servers (issue 12).
  */
-import { LIMITS, SkillNameSchema, type ResultHistoryItem } from '@atelier/contract';
+import {
+  LIMITS,
+  SkillNameSchema,
+  TPL_CONFIG_SECRET_MASK,
+  type ResultHistoryItem,
+  type TplConfig,
+} from '@atelier/contract';
 import { api } from '../../api/client';
 import { reportError } from '../../components/errorToast/reporter';
 import { useLocalSettings } from '../../stores/localSettings';
@@ -26,6 +33,15 @@ export function historyThrough(run: RunState): ResultHistoryItem[] {
   return [...run.history, own].slice(-LIMITS.maxResultHistory);
 }
 
+/**
+ * The tplConfig a rerun sends: the result's, without the secrets it answers masked (the server
+ * keeps the ones the run had); none when nothing is left.
+ */
+export function rerunTplConfig(tplConfig: TplConfig | null | undefined): TplConfig | undefined {
+  const kept = Object.entries(tplConfig ?? {}).filter(([, entry]) => entry.value !== TPL_CONFIG_SECRET_MASK);
+  return kept.length ? Object.fromEntries(kept) : undefined;
+}
+
 export function outputLocale(): string {
   return useLocalSettings.getState().outputLocale || 'auto';
 }
@@ -38,11 +54,13 @@ export function askFollowUp(
   fromNodeId: string | null = run.nodeId,
 ): Promise<string | null> {
   const { modelItemId } = useLaunchpadStore.getState();
+  const agent = run.skillName === 'agent';
   return runSkill({
     body: {
       input: { query },
       resultHistory: historyThrough(run),
-      skillName: 'commonQnA',
+      skillName: agent ? 'agent' : 'commonQnA',
+      ...(agent && run.selectedMcpServers.length ? { selectedMcpServers: run.selectedMcpServers } : {}),
       ...(run.skillId ? { skillId: run.skillId } : {}),
       locale: outputLocale(),
       ...(modelItemId ? { modelItemId } : {}),
@@ -62,6 +80,7 @@ export async function rerun(
 ): Promise<void> {
   try {
     const result = await api.call('action.result', { query: { resultId } });
+    const tplConfig = rerunTplConfig(result.tplConfig);
     const context = result.context
       ? {
           ...(result.context.resources ? { resources: result.context.resources } : {}),
@@ -77,7 +96,8 @@ export async function rerun(
         ...(context ? { context } : {}),
         ...(result.history?.length ? { resultHistory: result.history } : {}),
         ...(result.runtimeConfig ? { runtimeConfig: result.runtimeConfig } : {}),
-        ...(result.tplConfig ? { tplConfig: result.tplConfig } : {}),
+        ...(tplConfig ? { tplConfig } : {}),
+        ...(result.selectedMcpServers?.length ? { selectedMcpServers: result.selectedMcpServers } : {}),
         skillName: SkillNameSchema.safeParse(result.actionMeta?.name).data ?? 'commonQnA',
         ...(result.skillId ? { skillId: result.skillId } : {}),
         ...(result.modelInfo?.providerItemId ? { modelItemId: result.modelInfo.providerItemId } : {}),
