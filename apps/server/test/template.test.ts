@@ -460,6 +460,28 @@ describe('template covers', () => {
   });
 });
 
+describe('a template whose share was revoked', () => {
+  it('leaves the library everyone sees and stays under mine, back once republished', async ({
+    server,
+    alice,
+    bob,
+  }) => {
+    const created = await publishTemplate(alice, 'Withdrawn board');
+    const ids = (rows: Template[]) => rows.map((t) => t.templateId);
+    expect(ids(expectData(await list(bob, { q: 'Withdrawn' })))).toContain(created.templateId);
+    expectData(await alice.post('/v1/share/delete', { shareId: created.shareId }));
+    // "Use template" could no longer work: the library of everyone (and the owner's) leaves it out
+    for (const reader of [bob, server, alice] as const) {
+      expect(ids(expectData(await list(reader, { q: 'Withdrawn' })))).not.toContain(created.templateId);
+    }
+    expect(ids(expectData(await list(alice, { scope: 'mine' })))).toContain(created.templateId);
+    expectData(
+      await alice.post<Template>('/v1/template/update', { templateId: created.templateId, republish: true }),
+    );
+    expect(ids(expectData(await list(bob, { q: 'Withdrawn' })))).toContain(created.templateId);
+  });
+});
+
 describe('covers of templates made before covers were copied into shares', () => {
   test("are copied into the template's share at start; other templates are left alone", async () => {
     let server = await startTestServer();

@@ -238,6 +238,9 @@ export class TemplateService {
     if (input.scope === 'mine' && !uid) throw new AppError('E0011', 'Authentication required', 401);
     const where: SQL[] = [sql`${templates.shareId} <> ''`];
     if (input.scope === 'mine' && uid) where.push(eq(templates.uid, uid));
+    // The library of everyone shows only templates whose share is live ("Use template" duplicates
+    // it); the owner still finds a revoked one under mine, to republish or delete it.
+    else where.push(isNotNull(shares.shareId));
     if (input.categoryId) where.push(eq(templates.categoryId, input.categoryId));
     if (input.language) where.push(eq(templates.language, input.language));
     if (input.featured !== undefined) where.push(eq(templates.featured, input.featured));
