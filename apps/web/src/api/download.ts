@@ -4,6 +4,7 @@
  * that expired between the click and the request), reported as it arrives, and saved under the
  * name the server gives. A failure answers the catalogue code instead of saving an error page.
  */
+import { saveBlob } from '../platform/saveFile';
 import { fileFetch } from './client';
 
 /** The file name a download answer names (RFC 6266 `filename*` first), else `fallback`. */
@@ -62,14 +63,6 @@ export async function downloadFile(
     chunks.push(new Uint8Array(await res.arrayBuffer()));
   }
   const name = fileNameOf(res.headers.get('content-disposition'), fallbackName);
-  const href = URL.createObjectURL(new Blob(chunks as BlobPart[], { type }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // the click has handed the file to the browser; the URL is no longer needed after this turn
-  setTimeout(() => URL.revokeObjectURL(href), 0);
+  saveBlob(new Blob(chunks as BlobPart[], { type }), name);
   return name;
 }

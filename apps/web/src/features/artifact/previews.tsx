@@ -10,16 +10,10 @@ import { SandboxFrame } from './SandboxFrame';
 import type { ToSandbox } from './sandbox/protocol';
 import { addChild, addSibling, newCardId, parseMindMap, removeCard, renameCard } from './mindMap';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../platform/saveFile';
 
 function downloadText(text: string, fileName: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type }), fileName);
 }
 
 const safeName = (title: string) => (title.trim() || 'artifact').replace(/[\\/:*?"<>|]+/g, '_');

@@ -42,15 +42,6 @@ export async function canvasToPng(
   });
 }
 
-export function downloadDataUrl(dataUrl: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = dataUrl;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
-
 /** A file name from the canvas title: letters, digits and CJK kept, the rest dashed. */
 export function imageFileName(title: string): string {
   const base = title

@@ -5,7 +5,8 @@
 import type { RefObject } from 'react';
 import { App, theme } from 'antd';
 import { useReactFlow } from '@xyflow/react';
-import { canvasToPng, downloadDataUrl, EmptyCanvasError, imageFileName } from './exportImage';
+import { saveUrl } from '../../platform/saveFile';
+import { canvasToPng, EmptyCanvasError, imageFileName } from './exportImage';
 import { useCanvasT } from './useCanvasT';
 import type { FlowNode } from './useCanvasFlow';
 
@@ -20,7 +21,7 @@ export function usePngExport(wrapper: RefObject<HTMLDivElement | null>, title: s
     try {
       if (!container || all.length === 0) throw new EmptyCanvasError();
       const png = await canvasToPng(container, flow.getNodesBounds(all), token.colorBgContainer);
-      downloadDataUrl(png, imageFileName(title));
+      saveUrl(png, imageFileName(title));
     } catch (error) {
       void message.error(
         ct(error instanceof EmptyCanvasError ? 'messages.emptyExport' : 'messages.exportFailed'),
