@@ -333,6 +333,7 @@ describe('subscription', () => {
     await toast.body
       .getByText('Model usage quota exceeded, please upgrade your subscription')
       .waitFor({ timeout: LONG_WAIT });
+    expect(await toast.title.innerText()).toBe('Limit reached');
     // a toast offering Upgrade stays until it is used or closed (no auto-close to race)
     await screenshot(page, 'subscription-e2002-toast-en-light');
     await toast.root.getByTestId('error-toast-upgrade').click();
@@ -368,6 +369,8 @@ describe('subscription', () => {
     await screenshot(page, 'subscription-storage-exceeded-en-light');
     await dialog.getByRole('button', { name: 'Upgrade' }).click();
     await page.getByTestId('subscription-tab').waitFor();
+    // Settings opens alone: the import dialog it came from has closed
+    await page.getByTestId('import-modal').waitFor({ state: 'hidden' });
     expect(await page.getByTestId('usage-files').textContent()).toContain('100 of 100');
     const params = await checkoutFromTab(page, 'max', 'Yearly');
     expect(params['line_items[0][price]']).toBe(stripe.prices.get('atelier_max_yearly'));

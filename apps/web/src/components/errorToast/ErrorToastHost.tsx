@@ -13,7 +13,7 @@ import { useAuthStore } from '../../stores/authStore';
 import { useUiStore } from '../../stores/uiStore';
 import { setErrorNotifier } from './reporter';
 import { ErrorToastContent } from './ErrorToastContent';
-import { offersUpgrade } from './toastRules';
+import { isQuotaError, offersUpgrade } from './toastRules';
 
 export function ErrorToastHost() {
   const { notification } = App.useApp();
@@ -29,7 +29,8 @@ export function ErrorToastHost() {
         });
         notification.error({
           key: spec.key,
-          title: t('errors.toastTitle'),
+          // a quota is a limit, not a fault: its toast says so
+          title: t(isQuotaError(spec) ? 'errors.quotaTitle' : 'errors.toastTitle'),
           description: (
             <ErrorToastContent
               spec={spec}

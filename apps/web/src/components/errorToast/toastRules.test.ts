@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, SILENT_ERROR_CODE } from '@atelier/contract';
 import { ApiError } from '@atelier/contract/client';
-import { describeErrorToast, isScriptLoadError } from './toastRules';
+import { describeErrorToast, isQuotaError, isScriptLoadError } from './toastRules';
 
 describe('error toast rules (spec section 8)', () => {
   it('shows the localised catalogue message for a known code, for 5 seconds, without the stack', () => {
@@ -61,5 +61,14 @@ describe('error toast rules (spec section 8)', () => {
     const a = describeErrorToast(new ApiError('E0006', undefined, { traceId: 't' }), 'en');
     const b = describeErrorToast(new ApiError('E0006', undefined, { traceId: 't' }), 'en');
     expect(a?.key).toBe(b?.key);
+  });
+});
+
+describe('quota errors', () => {
+  it('are E2001 and E2002 only (their toast is titled as a limit, not a fault)', () => {
+    expect(isQuotaError({ code: 'E2001' })).toBe(true);
+    expect(isQuotaError({ code: 'E2002' })).toBe(true);
+    expect(isQuotaError({ code: 'E0003' })).toBe(false);
+    expect(isQuotaError({})).toBe(false);
   });
 });

@@ -86,10 +86,15 @@ export function describeErrorToast(error: unknown, locale: Locale): ErrorToastSp
 /** Quota errors the user can lift by upgrading their plan. */
 export const UPGRADE_CODES: readonly string[] = ['E2001', 'E2002'];
 
+/** Whether the error is a quota one (storage or model requests): a limit reached, not a fault. */
+export function isQuotaError(spec: Pick<ErrorToastSpec, 'code'>): boolean {
+  return spec.code !== undefined && UPGRADE_CODES.includes(spec.code);
+}
+
 /** Whether a toast offers Upgrade: a quota error, billing on and someone signed in to upgrade. */
 export function offersUpgrade(
   spec: Pick<ErrorToastSpec, 'code'>,
   where: { billing: boolean; signedIn: boolean },
 ): boolean {
-  return where.billing && where.signedIn && spec.code !== undefined && UPGRADE_CODES.includes(spec.code);
+  return where.billing && where.signedIn && isQuotaError(spec);
 }

@@ -321,7 +321,7 @@ export function ImportResourceModal({
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [tab, setTab] = useState<ImportTab>(initialTab);
-  const quota = useQuotaDialog();
+  const quota = useQuotaDialog({ leave: onClose });
   const done = (count: number) => {
     void message.success(t(count === 1 ? 'import.saved_one' : 'import.saved_other', { count }));
     onClose();

@@ -26,7 +26,8 @@ function useUpgradeTab(wanted: boolean): boolean {
   return found;
 }
 
-export function useQuotaDialog() {
+/** `leave`: runs when the person follows Upgrade (the import dialog closes, Settings opens alone). */
+export function useQuotaDialog({ leave }: { leave?: () => void } = {}) {
   const [remaining, setRemaining] = useState<number | null>(null);
   const config = useSystemConfig();
   const openSettings = useUiStore((s) => s.openSettings);
@@ -41,6 +42,7 @@ export function useQuotaDialog() {
         ? {
             onUpgrade: () => {
               setRemaining(null);
+              leave?.();
               openSettings('subscription');
             },
           }

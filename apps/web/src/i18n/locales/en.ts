@@ -49,6 +49,7 @@ export const en = {
   },
   errors: {
     toastTitle: 'Oops, something went wrong',
+    quotaTitle: 'Limit reached',
     traceId: 'Trace ID: {{traceId}}',
     copyTraceId: 'Copy trace ID',
     connectionFailed: 'Connection failed, please try again',

@@ -43,6 +43,7 @@ export const zhCN: Translations = {
   },
   errors: {
     toastTitle: '哎呀，出错了',
+    quotaTitle: '已达到用量上限',
     traceId: 'Trace ID：{{traceId}}',
     copyTraceId: '复制 Trace ID',
     connectionFailed: '连接失败，请重试',
