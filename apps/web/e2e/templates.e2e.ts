@@ -23,6 +23,7 @@ interface Category {
 interface TemplateRow {
   templateId: string;
   title: string;
+  shareId: string;
 }
 
 /** The built-in templates install after the server listens: wait until both languages are in. */
@@ -181,6 +182,21 @@ describe('template library', () => {
     await title.fill('Team retrospective');
     await page.getByTestId('template-form-save').click();
     await waitForTitles(page, (t) => t.length === 1 && t[0] === 'Team retrospective');
+
+    // its link revoked from "Shared by me": no Preview or Use (both would fail), Publish again
+    const [template] = await apiCall<TemplateRow[]>(context.request, 'GET', '/template/list?scope=mine');
+    await apiCall(context.request, 'POST', '/share/delete', { shareId: template!.shareId });
+    await page.reload();
+    await page.getByTestId('template-link-revoked').waitFor();
+    expect(await page.getByTestId('template-use').count()).toBe(0);
+    expect(await page.getByTestId('template-preview').count()).toBe(0);
+    await screenshot(page, 'templates-mine-revoked-light-en');
+    await page.getByTestId('template-publish-again').click();
+    await page.getByTestId('template-use').waitFor();
+    expect(await page.getByTestId('template-link-revoked').count()).toBe(0);
+    const [again] = await apiCall<TemplateRow[]>(context.request, 'GET', '/template/list?scope=mine');
+    expect(again!.shareId).not.toBe(template!.shareId);
+    expect((await context.request.get(`/share/${again!.shareId}`)).status()).toBe(200);
 
     // delete with confirmation
     await page.getByTestId('template-menu').click();

@@ -44,6 +44,11 @@ export const TemplateSchema = z.object({
   coverUrl: z.string().nullish(),
   /** Ours: coverUrl is the template's own image (true), not its canvas thumbnail or nothing. */
   ownCover: z.boolean().optional(),
+  /**
+   * Ours: the share link was revoked (from "Shared by me"): nobody can preview or use the template
+   * until it is published again. Only its owner lists it then (scope mine).
+   */
+  linkRevoked: z.boolean().optional(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

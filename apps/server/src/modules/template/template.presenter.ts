@@ -41,6 +41,8 @@ export function presentTemplate(row: TemplateListRow, publicUrl: string): Templa
     language: template.language,
     featured: template.featured,
     ...cover(row, publicUrl),
+    // the list joins the share with a left join: no row means its link was revoked
+    linkRevoked: row.shareFiles === null,
     createdAt: template.createdAt.toISOString(),
     updatedAt: template.updatedAt.toISOString(),
   };

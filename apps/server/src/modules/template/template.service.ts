@@ -210,10 +210,16 @@ export class TemplateService {
       })
       .from(templates)
       .innerJoin(shares, eq(shares.shareId, templates.shareId))
-      .where(isNotNull(templates.coverStorageKey));
+      // only the templates whose share has no copy yet: a normal start reads no rows
+      .where(
+        and(
+          isNotNull(templates.coverStorageKey),
+          sql`(${shares.files} -> ${TEMPLATE_COVER_FILE}::text) IS NULL`,
+        ),
+      );
     let copied = 0;
     for (const row of rows) {
-      if (!row.coverStorageKey || row.files?.[TEMPLATE_COVER_FILE]) continue;
+      if (!row.coverStorageKey) continue;
       try {
         await this.publisher.setFile(row.uid, row.shareId, TEMPLATE_COVER_FILE, row.coverStorageKey);
         copied += 1;

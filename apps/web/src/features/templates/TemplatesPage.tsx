@@ -8,7 +8,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type ButtonProps, App, Button, Dropdown, Empty, Input, Select, Spin, Tabs, Tag } from 'antd';
+import {
+  type ButtonProps,
+  App,
+  Button,
+  Dropdown,
+  Empty,
+  Input,
+  Select,
+  Spin,
+  Tabs,
+  Tag,
+  Tooltip,
+} from 'antd';
 import { EyeOutlined, MoreOutlined, SearchOutlined, StarFilled } from '@ant-design/icons';
 import type { Template } from '@atelier/contract';
 import { useApiMutation, useApiQuery } from '../../api/apiQuery';
@@ -161,7 +173,7 @@ function TemplateCard({ template, mine, onEdit }: { template: Template; mine: bo
   const { t, i18n } = useTranslation(undefined, { keyPrefix: 'templates' });
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
-  const { remove } = useTemplateMutations();
+  const { remove, update } = useTemplateMutations();
   const use = useApiMutation('share.duplicate', { invalidates: ['canvas.list'] });
   const author =
     template.shareUser.uid === SYSTEM_AUTHOR_UID
@@ -182,6 +194,14 @@ function TemplateCard({ template, mine, onEdit }: { template: Template; mine: bo
       },
     );
   };
+
+  // A template whose link was revoked from "Shared by me" cannot be previewed or used: its owner
+  // publishes the canvas again (a new link, version + 1) or deletes it.
+  const publishAgain = () =>
+    update.mutate(
+      { body: { templateId: template.templateId, republish: true } },
+      { onSuccess: () => void message.success(t('publishedAgain')) },
+    );
 
   const confirmDelete = () =>
     modal.confirm({
@@ -221,18 +241,38 @@ function TemplateCard({ template, mine, onEdit }: { template: Template; mine: bo
         </div>
       </div>
       <footer className="template-card__actions">
-        <Button
-          icon={<EyeOutlined />}
-          href={`/share/${template.shareId}`}
-          target="_blank"
-          rel="noopener"
-          data-testid="template-preview"
-        >
-          {t('preview')}
-        </Button>
-        <Button type="primary" loading={use.isPending} onClick={useTemplate} data-testid="template-use">
-          {use.isPending ? t('duplicating') : t('use')}
-        </Button>
+        {template.linkRevoked ? (
+          <>
+            <Tooltip title={t('linkRevokedHint')}>
+              <Tag color="warning" bordered={false} data-testid="template-link-revoked">
+                {t('linkRevoked')}
+              </Tag>
+            </Tooltip>
+            <Button
+              type="primary"
+              loading={update.isPending}
+              onClick={publishAgain}
+              data-testid="template-publish-again"
+            >
+              {t('publishAgain')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              icon={<EyeOutlined />}
+              href={`/share/${template.shareId}`}
+              target="_blank"
+              rel="noopener"
+              data-testid="template-preview"
+            >
+              {t('preview')}
+            </Button>
+            <Button type="primary" loading={use.isPending} onClick={useTemplate} data-testid="template-use">
+              {use.isPending ? t('duplicating') : t('use')}
+            </Button>
+          </>
+        )}
         {mine ? (
           <Dropdown
             trigger={['click']}

@@ -16,6 +16,11 @@ export const enTemplates = {
   duplicating: 'Creating your canvas…',
   ready: 'Canvas ready — opening it',
   useFailed: 'The template could not be copied. Try again.',
+  linkRevoked: 'Link revoked',
+  linkRevokedHint:
+    'Its link was revoked from “Shared by me”: nobody can preview or use it until you publish it again.',
+  publishAgain: 'Publish again',
+  publishedAgain: 'Published again: the template is back in the library',
   edit: 'Edit',
   delete: 'Delete',
   deleteTitle: 'Delete the template “{{title}}”?',
