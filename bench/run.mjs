@@ -21,8 +21,15 @@ const all = {
   'share-viewer': ['node', ['--import', 'tsx', join(here, 'share-viewer.ts')]],
   'agent-overhead': ['node', ['--import', 'tsx', join(here, 'agent-overhead.ts')]],
   'trigger-latency': ['node', ['--import', 'tsx', join(here, 'trigger-latency.ts')]],
+  'scale-out': ['node', ['--import', 'tsx', join(here, 'scale-out.ts')]],
 };
-const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
+// `npm run bench -- <names…> [--option value…]`: names first, options (e.g. scale-out's
+// `--seconds 10`) passed on to each named benchmark.
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith('--'));
+const names = firstOption < 0 ? args : args.slice(0, firstOption);
+const options = firstOption < 0 ? [] : args.slice(firstOption);
+const wanted = names.length ? names : Object.keys(all);
 
 // Benchmarks run the built app.
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -36,7 +43,7 @@ for (const name of wanted) {
     process.exit(2);
   }
   console.log(`\n### ${name}`);
-  const r = spawnSync(entry[0], entry[1], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(entry[0], [...entry[1], ...options], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed = true;
 }
 console.log(

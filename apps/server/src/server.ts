@@ -68,7 +68,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Uptime and start-up duration are measured in real time (reported, never acted on).
   // eslint-disable-next-line no-restricted-syntax
   const startedAt = Date.now();
-  const releaseLock = lockDataDir(config.dataDir);
+  // The lock guards the embedded database (one process per PGlite directory). With a PostgreSQL
+  // server, DATA_DIR holds only files and temp files under random names, and several instances on
+  // one host may share it as their local file storage (docs/scaling.md).
+  const releaseLock = config.DATABASE_URL ? () => undefined : lockDataDir(config.dataDir);
   const cleanups: Array<() => Promise<void> | void> = [releaseLock];
   const runCleanups = async () => {
     for (const fn of cleanups.reverse()) await fn();
