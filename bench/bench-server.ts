@@ -19,28 +19,37 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(name: string, env: Record<string, string> = {}): Promise<BenchServer> {
+/** `nodeArgs` go before the entry point (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+export async function startBenchServer(
+  name: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<BenchServer> {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const dataDir = mkdtempSync(join(tmpdir(), `atelier-bench-${name}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps', 'server', 'src', 'main.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      EMAIL_VERIFICATION: 'false',
-      RATE_LIMIT_PER_IP: '100000000',
-      ...env,
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', join(root, 'apps', 'server', 'src', 'main.ts')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        EMAIL_VERIFICATION: 'false',
+        RATE_LIMIT_PER_IP: '100000000',
+        ...env,
+        ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
 
   let cookie = '';
   async function api<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -13,6 +13,7 @@ const all = {
   'share-html': ['node', ['--import', 'tsx', join(here, 'share-html.ts')]],
   'web-bundle': ['node', [join(here, 'web-bundle.mjs')]],
   'collab-latency': ['node', ['--import', 'tsx', join(here, 'collab-latency.ts')]],
+  'collab-load': ['node', ['--import', 'tsx', join(here, 'collab-load.ts')]],
   'ingest-pdf': ['node', ['--import', 'tsx', join(here, 'ingest-pdf.ts')]],
   'ingest-web': ['node', ['--import', 'tsx', join(here, 'ingest-web.ts')]],
   'search-latency': ['node', ['--import', 'tsx', join(here, 'search-latency.ts')]],

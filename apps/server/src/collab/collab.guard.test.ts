@@ -62,6 +62,38 @@ describe('EditGuard', () => {
     );
   });
 
+  it('counts nodes added by earlier updates not applied yet', () => {
+    const guard = new EditGuard(2);
+    const doc = createCanvasDoc();
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+    const add = (id: string) =>
+      edit(copy, () => addNode(copy, { id, type: 'memo', position: { x: 0, y: 0 }, data: { title: '' } }));
+    const [a, b, c] = [add('a'), add('b'), add('c')];
+    const target = { kind: 'canvas', id: 'c' } as const;
+    expect(() => guard.check(target, 'canvas:c', doc, c, [a])).not.toThrow();
+    expect(() => guard.check(target, 'canvas:c', doc, c, [a, b])).toThrow(
+      expect.objectContaining({ reason: 'node limit reached' }),
+    );
+  });
+
+  it('counts earlier updates not applied yet near the content limit', () => {
+    const guard = new EditGuard(10);
+    const doc = markdownToYDoc('a'.repeat(99_980));
+    guard.measured('doc:d', 99_980);
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+    const text = () => (copy.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    const first = edit(copy, () => text().insert(text().length, 'b'.repeat(15)));
+    const second = edit(copy, () => text().insert(text().length, 'c'.repeat(15)));
+    const target = { kind: 'doc', id: 'd' } as const;
+    // alone, the second fits (99,995); after the first, still being logged, it does not
+    expect(() => new EditGuard(10).check(target, 'doc:d', doc, second)).not.toThrow();
+    expect(() => guard.check(target, 'doc:d', doc, second, [first])).toThrow(
+      expect.objectContaining({ errCode: 'E2004' }),
+    );
+  });
+
   it('measures exactly only near the content limit, and lets over-long documents shrink', () => {
     const guard = new EditGuard(10);
     const doc = markdownToYDoc('a'.repeat(99_990));

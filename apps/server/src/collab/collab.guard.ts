@@ -68,12 +68,12 @@ export function addedNodeCount(doc: Y.Doc, update: Uint8Array): number {
   return added.size;
 }
 
-/** Markdown length of `doc` after `update` (applied to a copy; the live document is untouched). */
-export function markdownLengthAfter(doc: Y.Doc, update: Uint8Array): number {
+/** Markdown length of `doc` after `updates` (applied to a copy; the live document is untouched). */
+export function markdownLengthAfter(doc: Y.Doc, ...updates: Uint8Array[]): number {
   const copy = new Y.Doc();
   try {
     Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
-    Y.applyUpdate(copy, update);
+    for (const update of updates) Y.applyUpdate(copy, update);
     return contentLength(yDocToMarkdown(copy));
   } finally {
     copy.destroy();
@@ -98,11 +98,23 @@ export class EditGuard {
     this.contentLengths.delete(name);
   }
 
-  /** Throws a CollabRefusal when `update` would take `document` past a limit. */
-  check(target: CollabTarget, name: string, document: Y.Doc, update: Uint8Array): void {
+  /**
+   * Throws a CollabRefusal when `update` would take `document` past a limit. `earlier` are
+   * updates accepted before it but not applied to `document` yet (still being logged); they count.
+   */
+  check(
+    target: CollabTarget,
+    name: string,
+    document: Y.Doc,
+    update: Uint8Array,
+    earlier: readonly Uint8Array[] = [],
+  ): void {
     if (target.kind === 'canvas') {
       const adding = addedNodeCount(document, update);
-      if (adding > 0 && getNodeCount(document) + adding > this.maxNodes) throw nodeLimitRefusal();
+      if (adding === 0) return;
+      // an upper bound: two pending updates adding the same node count it twice
+      const pending = earlier.reduce((n, u) => n + addedNodeCount(document, u), 0);
+      if (getNodeCount(document) + pending + adding > this.maxNodes) throw nodeLimitRefusal();
       return;
     }
     const known = this.contentLengths.get(name) ?? 0;
@@ -111,8 +123,11 @@ export class EditGuard {
       this.contentLengths.set(name, known + update.length);
       return;
     }
-    const current = contentLength(yDocToMarkdown(document));
-    const after = markdownLengthAfter(document, update);
+    const current =
+      earlier.length > 0
+        ? markdownLengthAfter(document, ...earlier)
+        : contentLength(yDocToMarkdown(document));
+    const after = markdownLengthAfter(document, ...earlier, update);
     // Edits that shrink an over-long document stay possible.
     if (after > LIMITS.maxContentChars && after > current) throw contentLimitRefusal();
     this.contentLengths.set(name, after);

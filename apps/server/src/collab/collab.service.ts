@@ -20,15 +20,15 @@ import { Redis as IORedis } from 'ioredis';
 import * as Y from 'yjs';
 import { yDocToMarkdown } from '@atelier/editor';
 import type { AppContext } from '../context.js';
-import { KeyedLock } from '../lib/keyed-lock.js';
 import { userActor } from '../modules/access/access.js';
 import { isFamilyLive } from '../modules/auth/auth.repository.js';
 import { collabAccess, verifyCollabToken, verifyShareCollabToken } from './collab.auth.js';
 import { contentLength, writeDerived, type DerivedInfo } from './collab.derive.js';
 import { CollabRefusal, EditGuard, contentLimitRefusal, syncUpdateOf } from './collab.guard.js';
+import { UpdateLogWriter } from './collab.log.js';
 import { parseCollabName, type CollabTarget } from './collab.names.js';
 import {
-  appendUpdate,
+  appendUpdates,
   deleteState,
   loadDoc,
   loadState,
@@ -86,7 +86,7 @@ interface CollabControl {
 export class CollabService {
   readonly hocuspocus: Hocuspocus;
   private readonly pending = new Set<Promise<unknown>>();
-  private readonly chains = new KeyedLock();
+  private readonly log: UpdateLogWriter;
   private readonly guard: EditGuard;
   private readonly instanceId = randomUUID();
   private control: { pub: IORedis; sub: IORedis } | null = null;
@@ -95,6 +95,7 @@ export class CollabService {
 
   constructor(private readonly ctx: CollabContext) {
     this.guard = new EditGuard(ctx.config.CANVAS_MAX_NODES);
+    this.log = new UpdateLogWriter((name, updates) => appendUpdates(ctx.db, name, updates));
     this.controlChannel = `${ctx.config.REDIS_PREFIX}-collab:control`;
     const extensions: Extension[] = [];
     const redisUrl = ctx.config.REDIS_URL;
@@ -126,9 +127,9 @@ export class CollabService {
     return this.ctx.db;
   }
 
-  /** Runs `fn` after earlier work on the same document, so the log keeps arrival order. */
-  private serial<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    return this.track(this.chains.run(name, fn));
+  /** Logs an update of `name` after every earlier one (arrival order); resolves once it is durable. */
+  private append(name: string, update: Uint8Array): Promise<void> {
+    return this.track(this.log.append(name, update));
   }
 
   private track<T>(promise: Promise<T>): Promise<T> {
@@ -187,19 +188,19 @@ export class CollabService {
     if (!payload || (payload.length === 2 && payload[0] === 0 && payload[1] === 0)) return Promise.resolve();
     const target = parseCollabName(documentName);
     if (!target) return Promise.reject(new CollabDenied('unknown-document'));
-    return this.serial(documentName, async () => {
-      try {
-        this.guard.check(target, documentName, document, payload);
-      } catch (err) {
-        if (err instanceof CollabRefusal) {
-          const message: CollabErrorMessage = { type: 'error', errCode: err.errCode, message: err.reason };
-          connection.sendStateless(JSON.stringify(message));
-          this.ctx.log.info({ documentName, reason: err.reason }, 'collab edit refused');
-        }
-        throw err;
+    try {
+      // updates accepted earlier but still being logged are not in `document` yet: they count
+      this.guard.check(target, documentName, document, payload, this.log.unsettled(documentName));
+    } catch (err) {
+      if (err instanceof CollabRefusal) {
+        const message: CollabErrorMessage = { type: 'error', errCode: err.errCode, message: err.reason };
+        connection.sendStateless(JSON.stringify(message));
+        this.ctx.log.info({ documentName, reason: err.reason }, 'collab edit refused');
       }
-      await appendUpdate(this.db, documentName, payload);
-    });
+      return Promise.reject(err);
+    }
+    // Acknowledged only once logged; updates arriving meanwhile are logged together after it.
+    return this.append(documentName, payload);
   }
 
   private async store({ documentName, document }: onStoreDocumentPayload): Promise<void> {
@@ -300,7 +301,7 @@ export class CollabService {
         }
         // [0, 0]: nothing changed
         if (update.length === 2 && update[0] === 0 && update[1] === 0) return;
-        await this.serial(name, () => appendUpdate(this.db, name, update));
+        await this.append(name, update);
         await connection.transact((doc) => Y.applyUpdate(doc, update));
       },
       snapshot: async () => {

@@ -31,8 +31,10 @@ export async function loadDoc(db: DbOrTx, name: string): Promise<Y.Doc> {
   return doc;
 }
 
-export async function appendUpdate(db: DbOrTx, name: string, update: Uint8Array): Promise<void> {
-  await db.insert(collabUpdates).values({ name, update });
+/** Appends updates of `name` to its log, in order, in one statement (all or none). */
+export async function appendUpdates(db: DbOrTx, name: string, updates: readonly Uint8Array[]): Promise<void> {
+  if (updates.length === 0) return;
+  await db.insert(collabUpdates).values(updates.map((update) => ({ name, update })));
 }
 
 /** Writes a whole state for a new document (creation, import, copy); merges if one exists. */
