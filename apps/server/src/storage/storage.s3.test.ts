@@ -9,6 +9,9 @@ import { InvalidStorageKeyError } from './storage.keys.js';
 let s3: FakeS3;
 let storage: S3Storage;
 
+// S3Storage.open loads the SDK on first use; load it with the test file, not inside a hook's time.
+await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+
 beforeAll(async () => {
   s3 = await startFakeS3();
   storage = await S3Storage.open({
