@@ -22,6 +22,11 @@ const LAZY_LIBRARIES = [
   '@modelcontextprotocol/sdk/client/index.js',
   '@modelcontextprotocol/sdk/client/sse.js',
   '@modelcontextprotocol/sdk/client/streamableHttp.js',
+  '@modelcontextprotocol/sdk/server/mcp.js',
+  '@modelcontextprotocol/sdk/server/streamableHttp.js',
+  'stripe',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/lib-storage',
 ];
 
 const HOUSE_SYNTAX_RULES = [

@@ -24,7 +24,7 @@ export type StorageConfig = Pick<
 export async function createStorage(config: StorageConfig): Promise<ObjectStorage> {
   if (config.STORAGE_DRIVER === 's3') {
     if (!config.S3_BUCKET) throw new Error('S3_BUCKET is required when STORAGE_DRIVER=s3');
-    return new S3Storage({
+    return S3Storage.open({
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,

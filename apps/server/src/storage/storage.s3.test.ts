@@ -9,9 +9,12 @@ import { InvalidStorageKeyError } from './storage.keys.js';
 let s3: FakeS3;
 let storage: S3Storage;
 
+// S3Storage.open loads the SDK on first use; load it with the test file, not inside a hook's time.
+await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+
 beforeAll(async () => {
   s3 = await startFakeS3();
-  storage = new S3Storage({
+  storage = await S3Storage.open({
     bucket: 'atelier-test',
     region: 'eu-central-1',
     endpoint: s3.endpoint,
@@ -96,7 +99,7 @@ describe('S3Storage against a fake S3 server', () => {
   });
 
   it('uses virtual-host style when forcePathStyle is off', async () => {
-    const vhost = new S3Storage({
+    const vhost = await S3Storage.open({
       bucket: 'bkt',
       region: 'us-east-1',
       endpoint: 'http://s3.example.test:9000',

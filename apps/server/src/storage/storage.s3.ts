@@ -1,18 +1,12 @@
 /**
  * S3-compatible object storage (AWS S3, MinIO…) through @aws-sdk/client-s3. Buffers go up in one
  * PutObject; streams of unknown length go through lib-storage's Upload (one PutObject when small,
- * a multipart upload when large), so memory stays bounded by one part.
+ * a multipart upload when large), so memory stays bounded by one part. The SDK is loaded by
+ * `S3Storage.open`, so a server on the local filesystem never holds it (idle RSS, docs/benchmarks.md).
  */
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type * as S3Lib from '@aws-sdk/lib-storage';
 import { ObjectNotFoundError, type ObjectStorage, type StoredObjectInfo } from '../context.js';
 import { assertStorageKey } from './storage.keys.js';
 
@@ -26,8 +20,10 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
 }
 
-function isNotFound(err: unknown): boolean {
-  if (err instanceof S3ServiceException) {
+type Sdk = typeof S3Sdk & Pick<typeof S3Lib, 'Upload'>;
+
+function isNotFound(sdk: Sdk, err: unknown): boolean {
+  if (err instanceof sdk.S3ServiceException) {
     return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404;
   }
   return false;
@@ -35,12 +31,21 @@ function isNotFound(err: unknown): boolean {
 
 export class S3Storage implements ObjectStorage {
   readonly driver = 's3' as const;
-  readonly client: S3Client;
+  readonly client: S3Sdk.S3Client;
   private readonly bucket: string;
 
-  constructor(opts: S3StorageOptions) {
+  /** Loads the SDK (on first use) and makes the client. */
+  static async open(opts: S3StorageOptions): Promise<S3Storage> {
+    const [sdk, lib] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+    return new S3Storage(opts, { ...sdk, Upload: lib.Upload });
+  }
+
+  private constructor(
+    opts: S3StorageOptions,
+    private readonly sdk: Sdk,
+  ) {
     this.bucket = opts.bucket;
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       region: opts.region,
       ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
       forcePathStyle: opts.forcePathStyle,
@@ -59,7 +64,7 @@ export class S3Storage implements ObjectStorage {
     assertStorageKey(key);
     if (Buffer.isBuffer(body)) {
       await this.client.send(
-        new PutObjectCommand({
+        new this.sdk.PutObjectCommand({
           Bucket: this.bucket,
           Key: key,
           Body: body,
@@ -69,7 +74,7 @@ export class S3Storage implements ObjectStorage {
       );
       return { size: body.length, contentType: opts.contentType };
     }
-    const upload = new Upload({
+    const upload = new this.sdk.Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType },
       leavePartsOnError: false,
@@ -83,12 +88,12 @@ export class S3Storage implements ObjectStorage {
   async get(key: string): Promise<Readable> {
     assertStorageKey(key);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!out.Body) throw new ObjectNotFoundError(key);
       // In Node the SDK's body is an http.IncomingMessage (a Readable) with helper mixins.
       return out.Body as Readable;
     } catch (err) {
-      if (isNotFound(err)) throw new ObjectNotFoundError(key);
+      if (isNotFound(this.sdk, err)) throw new ObjectNotFoundError(key);
       throw err;
     }
   }
@@ -96,17 +101,17 @@ export class S3Storage implements ObjectStorage {
   async stat(key: string): Promise<StoredObjectInfo | null> {
     assertStorageKey(key);
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: out.ContentLength ?? 0, ...(out.ContentType ? { contentType: out.ContentType } : {}) };
     } catch (err) {
-      if (isNotFound(err)) return null;
+      if (isNotFound(this.sdk, err)) return null;
       throw err;
     }
   }
 
   async delete(key: string): Promise<void> {
     assertStorageKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async close(): Promise<void> {

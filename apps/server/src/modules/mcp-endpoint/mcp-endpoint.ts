@@ -13,8 +13,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+// The MCP server SDK is loaded on the first `POST /mcp`, not at start (idle RSS, docs/benchmarks.md).
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { addNode, getCanvasSnapshot, NodeLimitError, type CanvasNodeType } from '@atelier/canvas';
 import {
   LIMITS,
@@ -135,7 +135,8 @@ async function placeOnCanvas(
 
 const id = z.string().min(1).max(128);
 
-function buildMcpServer(deps: ToolDeps): McpServer {
+async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
   const server = new McpServer(SERVER_INFO, {
     instructions:
       "Tools over the signed-in user's Atelier workspace: search the library, read canvases, " +
@@ -361,7 +362,9 @@ export function registerMcpEndpoint(
       return rpcError(reply, 401, -32001, 'A personal API token is required: Authorization: Bearer atl_…');
     }
     const deps: ToolDeps = { ...opts, user: user as TokenUser, req, reply };
-    const server = buildMcpServer(deps);
+    const server = await buildMcpServer(deps);
+    const { StreamableHTTPServerTransport } =
+      await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

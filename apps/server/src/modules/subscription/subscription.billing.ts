@@ -14,7 +14,8 @@
  *   nothing, so out-of-order deliveries do not roll a subscription back.
  */
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import Stripe from 'stripe';
+// The Stripe SDK is loaded when billing is first used, not at start (idle RSS, docs/benchmarks.md).
+import type Stripe from 'stripe';
 import {
   SubscriptionStatusSchema,
   type PlanType,
@@ -32,12 +33,15 @@ type BillingCtx = Pick<AppContext, 'db' | 'config' | 'clock' | 'log'>;
 const clients = new WeakMap<object, Stripe>();
 
 /** The Stripe client of this configuration (STRIPE_API_BASE: a proxy or the tests' fake). */
-export function stripeClient(config: AppContext['config']): Stripe | null {
+export async function stripeClient(config: AppContext['config']): Promise<Stripe | null> {
   if (!config.STRIPE_SECRET_KEY) return null;
   const cached = clients.get(config);
   if (cached) return cached;
+  const { default: StripeSdk } = await import('stripe');
+  const again = clients.get(config); // another caller may have made it while the SDK loaded
+  if (again) return again;
   const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
-  const client = new Stripe(config.STRIPE_SECRET_KEY, {
+  const client = new StripeSdk(config.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 1,
     timeout: 20_000,
     ...(base
@@ -52,9 +56,9 @@ export function stripeClient(config: AppContext['config']): Stripe | null {
   return client;
 }
 
-function requireStripe(ctx: BillingCtx): Stripe {
+async function requireStripe(ctx: BillingCtx): Promise<Stripe> {
   if (!ctx.config.FEATURE_SUBSCRIPTION) throw badRequest('Billing is not enabled on this instance');
-  const stripe = stripeClient(ctx.config);
+  const stripe = await stripeClient(ctx.config);
   if (!stripe) throw badRequest('Billing is not configured on this instance (STRIPE_SECRET_KEY)');
   return stripe;
 }
@@ -108,7 +112,7 @@ export async function createCheckoutSession(
   planType: Exclude<PlanType, 'free'>,
   interval: SubscriptionInterval,
 ): Promise<{ url: string }> {
-  const stripe = requireStripe(ctx);
+  const stripe = await requireStripe(ctx);
   try {
     const customer = await customerFor(ctx, stripe, uid);
     if (await liveSubscription(ctx, uid)) return { url: await portalUrl(ctx, stripe, customer) };
@@ -133,7 +137,7 @@ export async function createCheckoutSession(
 }
 
 export async function createPortalSession(ctx: BillingCtx, uid: string): Promise<{ url: string }> {
-  const stripe = requireStripe(ctx);
+  const stripe = await requireStripe(ctx);
   const [user] = await ctx.db.select({ customerId: users.customerId }).from(users).where(eq(users.uid, uid));
   if (!user?.customerId) throw badRequest('There is no billing account yet: choose a plan first');
   try {
@@ -282,7 +286,7 @@ export async function handleWebhook(
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
   const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
-  const stripe = ctx.config.FEATURE_SUBSCRIPTION ? stripeClient(ctx.config) : null;
+  const stripe = ctx.config.FEATURE_SUBSCRIPTION ? await stripeClient(ctx.config) : null;
   if (!stripe || !secret) throw badRequest('Billing is not enabled on this instance');
   if (!signature) throw badRequest('Missing Stripe-Signature header');
   let event: Stripe.Event;
