@@ -18,7 +18,7 @@ const all = {
   'ingest-web': ['node', ['--import', 'tsx', join(here, 'ingest-web.ts')]],
   'search-latency': ['node', ['--import', 'tsx', join(here, 'search-latency.ts')]],
   relay: ['node', ['--import', 'tsx', join(here, 'relay.ts')]],
-  'canvas-render': ['node', [join(here, 'canvas-render.mjs')]],
+  'canvas-render': ['node', ['--import', 'tsx', join(here, 'canvas-render.mjs')]],
   'share-viewer': ['node', ['--import', 'tsx', join(here, 'share-viewer.ts')]],
   'agent-overhead': ['node', ['--import', 'tsx', join(here, 'agent-overhead.ts')]],
   'trigger-latency': ['node', ['--import', 'tsx', join(here, 'trigger-latency.ts')]],

@@ -1,6 +1,7 @@
 /** Small helpers about one resource: its icon, whether it is an image, its canvas node data. */
 import { FileOutlined, FileTextOutlined, GlobalOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Resource } from '@atelier/contract';
 import type { CanvasEntity } from './addToCanvas';
 import { stripCitationMarkers } from '../ai/citations';
@@ -14,11 +15,14 @@ const IMAGE_PREVIEW_PARTS = /^Image, (\d+)\s*×\s*(\d+) pixels$/;
  * image it could not describe) in the UI language, any other text as it is.
  */
 export function useLocalizedPreview(): (text: string) => string {
-  const { t } = useTranslation(undefined, { keyPrefix: 'library.list' });
-  return (text) => {
-    const match = IMAGE_PREVIEW_PARTS.exec(text.trim());
-    return match ? t('imagePreview', { width: match[1], height: match[2] }) : text;
-  };
+  const { t } = useTranslation();
+  return (text) => localizedPreview(text, t);
+}
+
+/** `useLocalizedPreview` with the caller's `t` (canvas nodes share one, see nodes/nodeText.ts). */
+export function localizedPreview(text: string, t: TFunction): string {
+  const match = IMAGE_PREVIEW_PARTS.exec(text.trim());
+  return match ? t('library.list.imagePreview', { width: match[1], height: match[2] }) : text;
 }
 
 export const isImage = (r: Pick<Resource, 'data' | 'contentPreview' | 'resourceType'>) =>

@@ -3,14 +3,13 @@
  * and the generic card used by skill, tool and response nodes.
  */
 import { memo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { refreshQueue } from '../../../api/client';
 import { useAuthStore } from '../../../stores/authStore';
 import type { NodeProps } from '@xyflow/react';
 import { ExportOutlined } from '@ant-design/icons';
-import { useCanvasT } from '../useCanvasT';
 import type { FlowNode } from '../useCanvasFlow';
 import { Handles, NodeCard, PreviewText } from './NodeCard';
+import { useNodeT } from './nodeText';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -43,13 +42,12 @@ export const CodeArtifactNode = memo(function CodeArtifactNode({ data, selected 
 });
 
 export const ResourceNode = memo(function ResourceNode({ data, selected }: NodeProps<FlowNode>) {
-  const t = useCanvasT();
-  const { t: tl } = useTranslation(undefined, { keyPrefix: 'library.types' });
+  const t = useNodeT();
   const resourceType = str(data.metadata.resourceType);
   // the library's name of the type in the reader's language ("file" reads 文件 in Chinese)
   const typeLabel =
     resourceType === 'file' || resourceType === 'text' || resourceType === 'weblink'
-      ? tl(resourceType)
+      ? t(`library.types.${resourceType}`)
       : resourceType;
   const indexStatus = str(data.metadata.indexStatus);
   return (
@@ -70,7 +68,7 @@ export const ResourceNode = memo(function ResourceNode({ data, selected }: NodeP
                 indexStatus === 'finish' ? 'success' : indexStatus.includes('fail') ? 'error' : 'processing'
               }`}
             >
-              {t('node.indexStatus', { status: indexStatus })}
+              {t('canvas.node.indexStatus', { status: indexStatus })}
             </span>
           ) : null}
         </>
@@ -82,7 +80,7 @@ export const ResourceNode = memo(function ResourceNode({ data, selected }: NodeP
 });
 
 export const WebsiteNode = memo(function WebsiteNode({ data, selected }: NodeProps<FlowNode>) {
-  const t = useCanvasT();
+  const t = useNodeT();
   const url = str(data.metadata.url);
   const safe = /^https?:\/\//i.test(url) ? url : '';
   return (
@@ -93,7 +91,7 @@ export const WebsiteNode = memo(function WebsiteNode({ data, selected }: NodePro
           href={safe}
           target="_blank"
           rel="noopener noreferrer"
-          title={t('node.openLink')}
+          title={t('canvas.node.openLink')}
           onClick={(e) => e.stopPropagation()}
         >
           {safe} <ExportOutlined />
@@ -156,12 +154,12 @@ function mindMapSize(text: string): number | null {
 }
 
 export const MindMapNode = memo(function MindMapNode({ data, selected }: NodeProps<FlowNode>) {
-  const t = useCanvasT();
+  const t = useNodeT();
   const size = data.contentPreview ? mindMapSize(data.contentPreview) : null;
   return (
     <NodeCard type="mindMap" title={data.title} selected={selected}>
       {size !== null ? (
-        <div className="canvas-node__preview">{t('node.items', { count: size })}</div>
+        <div className="canvas-node__preview">{t('canvas.node.items', { count: size })}</div>
       ) : (
         <PreviewText text={data.contentPreview} />
       )}

@@ -3,16 +3,16 @@
  * this person just created takes the focus (memoFocus.ts).
  */
 import { memo, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { NodeProps } from '@xyflow/react';
 import { updateNode } from '@atelier/canvas';
 import { useCanvasContext } from '../canvasContext';
 import { settleMemoFocus, typingElsewhere, wantsMemoFocus } from '../memoFocus';
 import type { FlowNode } from '../useCanvasFlow';
 import { Handles } from './NodeCard';
+import { useNodeT } from './nodeText';
 
 export const MemoNode = memo(function MemoNode({ id, data, selected }: NodeProps<FlowNode>) {
-  const { t } = useTranslation();
+  const t = useNodeT();
   const { doc, readOnly } = useCanvasContext();
   const editor = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {

@@ -3,7 +3,6 @@
  * title, and an optional preview (hidden in compact size mode by CSS on the canvas).
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Handle, Position } from '@xyflow/react';
 import {
   ApartmentOutlined,
@@ -18,7 +17,8 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import type { CanvasNodeType } from '@atelier/canvas';
-import { useLocalizedPreview } from '../../library/resourceUtils';
+import { localizedPreview } from '../../library/resourceUtils';
+import { useNodeT } from './nodeText';
 
 export const NODE_ICONS: Record<CanvasNodeType, typeof FileTextOutlined> = {
   document: FileTextOutlined,
@@ -55,7 +55,7 @@ export interface NodeCardProps {
 }
 
 export function NodeCard({ type, title, selected, badge, children }: NodeCardProps) {
-  const { t } = useTranslation();
+  const t = useNodeT();
   const Icon = NODE_ICONS[type];
   const shownTitle = title || t('canvas.node.untitled');
   return (
@@ -78,6 +78,6 @@ export function NodeCard({ type, title, selected, badge, children }: NodeCardPro
 
 /** Text preview with a line clamp that the size mode changes. */
 export function PreviewText({ text }: { text: string }) {
-  const localized = useLocalizedPreview();
-  return text ? <div className="canvas-node__preview">{localized(text)}</div> : null;
+  const t = useNodeT();
+  return text ? <div className="canvas-node__preview">{localizedPreview(text, t)}</div> : null;
 }
