@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JavaScript a visitor loads before signing in (the entry, the
-// router, the landing page and the sign-in dialogs, with every chunk they import statically),
+// router, the landing page and the sign-in dialog, with every chunk they import statically; goal
+// ≤ 200 KB, issue 13), the same with the password reset dialog (its own lazy chunk),
 // of the largest chunk loaded only later, and of what the public share viewer (share.html, its
 // own entry) loads for a shared canvas (goal ≤ 250 KB; bench/share-viewer.ts measures it in
 // Chromium). Reads apps/web/dist (run `npm run build` first).
@@ -30,6 +31,8 @@ const PRE_LOGIN_ROOTS = [
   'src/features/landing/LandingPage.tsx',
   'src/features/auth/AuthModals.tsx',
 ];
+/** Opened from the sign-in dialog ("Forgot password?"), loaded then. */
+const RESET_ROOTS = ['src/features/auth/ResetPasswordModal.tsx'];
 
 function closure(keys) {
   const seen = new Set();
@@ -49,7 +52,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 /** What the share viewer loads for a shared canvas before any node is opened. */
 const SHARE_CANVAS_ROOTS = ['share.html', 'src/features/share/viewer/CanvasViewer.tsx'];
 
-const missing = [...PRE_LOGIN_ROOTS, ...SHARE_CANVAS_ROOTS].filter((k) => !manifest[k]);
+const missing = [...PRE_LOGIN_ROOTS, ...RESET_ROOTS, ...SHARE_CANVAS_ROOTS].filter((k) => !manifest[k]);
 if (missing.length > 0) {
   console.error(`Not in the manifest (renamed?): ${missing.join(', ')}`);
   process.exit(1);
@@ -68,6 +71,14 @@ const allJs = new Set(
 let preLogin = 0;
 for (const file of preLoginFiles) preLogin += gzipOf(file);
 
+const withResetFiles = new Set(
+  [...closure([...PRE_LOGIN_ROOTS, ...RESET_ROOTS])]
+    .map((k) => manifest[k].file)
+    .filter((f) => f.endsWith('.js')),
+);
+let withReset = 0;
+for (const file of withResetFiles) withReset += gzipOf(file);
+
 const shareFiles = new Set(
   [...closure(SHARE_CANVAS_ROOTS)].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')),
 );
@@ -77,17 +88,19 @@ const SHARE_GOAL = 250 * 1024;
 
 let largest = { file: '', bytes: 0 };
 for (const file of allJs) {
-  if (preLoginFiles.has(file)) continue;
+  if (withResetFiles.has(file)) continue;
   const bytes = gzipOf(file);
   if (bytes > largest.bytes) largest = { file, bytes };
 }
 
-const GOAL = 300 * 1024;
+const GOAL = 200 * 1024;
 if (process.argv.includes('--json')) {
   console.log(
     JSON.stringify({
       preLoginGzipBytes: preLogin,
       preLoginChunks: preLoginFiles.size,
+      withResetGzipBytes: withReset,
+      withResetChunks: withResetFiles.size,
       largestLazyChunk: largest.file,
       largestLazyGzipBytes: largest.bytes,
       goalBytes: GOAL,
@@ -100,6 +113,7 @@ if (process.argv.includes('--json')) {
   console.log(
     `pre-login JavaScript (gzip): ${kb(preLogin)} in ${preLoginFiles.size} chunks (goal <= ${kb(GOAL)})`,
   );
+  console.log(`  with the password reset dialog (gzip): ${kb(withReset)} in ${withResetFiles.size} chunks`);
   console.log(`largest lazy chunk (gzip): ${kb(largest.bytes)} (${largest.file})`);
   console.log(
     `share viewer, shared canvas (gzip): ${kb(shareCanvas)} in ${shareFiles.size} chunks (goal <= ${kb(SHARE_GOAL)})`,

@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './response.js';
 export * from './route.js';
 export * from './limits.js';
+export * from './validation-messages.js';
 export * from './entities/common.js';
 export * from './entities/user.js';
 export * from './entities/api-token.js';

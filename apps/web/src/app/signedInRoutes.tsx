@@ -1,10 +1,23 @@
 /** Routes inside the signed-in layout. Later issues add canvas, library, skills… here. */
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { useAuthStore } from '../stores/authStore';
+
+/** The home page, loaded only when it is drawn (in the signed-in layout's Suspense). */
+const HomePageOnDemand = lazy(() =>
+  import('../features/home/HomePage').then((m) => ({ default: m.HomePage })),
+);
 
 export const signedInRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })),
+    // The router loads the matched routes' `lazy` on the first load, whether drawn or not: at `/`
+    // a signed-out visitor (landing page) would download the home page and what it imports. So
+    // then the route gets a component that loads the page when the signed-in layout draws it.
+    lazy: () =>
+      useAuthStore.getState().status === 'anonymous'
+        ? Promise.resolve({ Component: HomePageOnDemand })
+        : import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })),
   },
   {
     path: 'canvas',

@@ -1,28 +1,29 @@
 /** User, settings, preferences and auth shapes (spec sections 3 "User and settings", 5, 7 "Auth"). */
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { VALIDATION_MESSAGES as M } from '../validation-messages.js';
 import { LocaleSchema, OutputLocaleSchema, TimestampSchema } from './common.js';
 import { DefaultModelConfigSchema } from './provider.js';
 import { SubscriptionSchema } from './subscription.js';
 
 export const EmailSchema = z
-  .string({ error: 'Email cannot be empty' })
+  .string({ error: M.emailRequired })
   .trim()
-  .min(1, 'Email cannot be empty')
+  .min(1, M.emailRequired)
   .max(254)
-  .pipe(z.email('Please enter a valid email address'));
+  .pipe(z.email(M.emailInvalid));
 
 export const PasswordSchema = z
-  .string({ error: 'Password cannot be empty' })
-  .min(LIMITS.passwordMinLength, 'Password must contain 8 or more characters')
+  .string({ error: M.passwordRequired })
+  .min(LIMITS.passwordMinLength, M.passwordTooShort)
   .max(256);
 
 /** Username: the unique `name` of a user. */
 export const UsernameSchema = z
   .string()
   .min(1)
-  .max(LIMITS.usernameMaxLength, 'The username can be at most 30 characters')
-  .regex(/^[A-Za-z0-9_]+$/, 'The username can only contain letters, numbers and underscores');
+  .max(LIMITS.usernameMaxLength, M.usernameTooLong)
+  .regex(/^[A-Za-z0-9_]+$/, M.usernameInvalid);
 
 export const OnboardingStatusSchema = z.enum(['not_started', 'skipped', 'completed']);
 export type OnboardingStatus = z.infer<typeof OnboardingStatusSchema>;
@@ -107,7 +108,7 @@ export const CheckSettingsFieldResultSchema = z.object({
 
 export const EmailLoginSchema = z.object({
   email: EmailSchema,
-  password: z.string({ error: 'Password cannot be empty' }).min(1, 'Password cannot be empty').max(256),
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(256),
 });
 export const EmailSignupSchema = z.object({ email: EmailSchema, password: PasswordSchema });
 
@@ -170,7 +171,7 @@ export const OAuthCallbackQuerySchema = z.object({
   error: z.string().max(512).optional(),
 });
 
-export const PASSWORD_MISMATCH_MESSAGE = 'The new password that you entered do not match!';
+export const PASSWORD_MISMATCH_MESSAGE = M.passwordMismatch;
 
 /** The set-password form (signup, reset): the confirmation must match. */
 export const PasswordConfirmFormSchema = z

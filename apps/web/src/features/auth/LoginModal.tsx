@@ -5,10 +5,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input, Modal } from 'antd';
+import { Button, Modal } from 'antd';
+// the input components themselves: antd's `Input` index also brings TextArea, Search, OTP and Group
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useApiMutation, type ApiData } from '../../api/apiQuery';
 import { LogoMark } from '../../components/Logo';
-import { BLUR_VALIDATION, checkRule, useRecheckInvalid } from '../../components/formRules';
+import { LightField, useLightForm } from '../../components/lightForm';
 import { platform } from '../../platform/platform';
 import { useUiStore, type AuthModalMode } from '../../stores/uiStore';
 import { useSignedIn } from '../settings/useUserSettings';
@@ -18,10 +21,12 @@ import { useAuthConfig } from './useAuthConfig';
 import { validateEmail, validatePassword } from './validation';
 import './auth.css';
 
-interface Credentials {
+interface Credentials extends Record<string, string> {
   email: string;
   password: string;
 }
+
+const EMPTY: Credentials = { email: '', password: '' };
 
 export function LoginModal() {
   const { t } = useTranslation();
@@ -33,8 +38,13 @@ export function LoginModal() {
   if (mode && mode !== lastMode) setLastMode(mode);
   const shown = mode ?? lastMode;
   const isSignup = shown === 'signup';
-  const [form] = Form.useForm<Credentials>();
-  const recheckInvalid = useRecheckInvalid(form);
+  const form = useLightForm<Credentials>({
+    initial: EMPTY,
+    checks: {
+      email: (v) => validateEmail(t, v),
+      password: (v) => validatePassword(t, v, isSignup),
+    },
+  });
   const { data: config } = useAuthConfig();
   const signedIn = useSignedIn();
 
@@ -83,7 +93,7 @@ export function LoginModal() {
       width={420}
       centered
       afterOpenChange={(open) => {
-        if (!open) form.resetFields();
+        if (!open) form.reset();
       }}
       data-testid="login-modal"
     >
@@ -95,20 +105,8 @@ export function LoginModal() {
         </div>
         <OAuthButtons returnTo={returnTo} />
         {config?.email === false ? null : (
-          <Form
-            form={form}
-            {...BLUR_VALIDATION}
-            initialValues={{ email: '', password: '' }}
-            onValuesChange={recheckInvalid}
-            onFinish={onFinish}
-            noValidate
-          >
-            <Form.Item
-              name="email"
-              htmlFor="auth-email"
-              label={t('auth.email')}
-              rules={[checkRule((v: string) => validateEmail(t, v))]}
-            >
+          <form onSubmit={form.submit(onFinish)} noValidate>
+            <LightField htmlFor="auth-email" label={t('auth.email')} error={form.errors.email}>
               <Input
                 id="auth-email"
                 size="large"
@@ -116,11 +114,15 @@ export function LoginModal() {
                 autoComplete="email"
                 placeholder={t('auth.emailPlaceholder')}
                 disabled={busy}
+                status={form.errors.email === undefined ? undefined : 'error'}
+                value={form.values.email}
+                onChange={(e) => form.setValue('email', e.target.value)}
+                onBlur={() => form.blur('email')}
               />
-            </Form.Item>
-            <Form.Item
-              name="password"
+            </LightField>
+            <LightField
               htmlFor="auth-password"
+              error={form.errors.password}
               label={
                 <span className="auth-modal__password-label">
                   {t('auth.password')}
@@ -136,16 +138,19 @@ export function LoginModal() {
                   )}
                 </span>
               }
-              rules={[checkRule((v: string) => validatePassword(t, v, isSignup))]}
             >
-              <Input.Password
+              <Password
                 id="auth-password"
                 size="large"
                 autoComplete={isSignup ? 'new-password' : 'current-password'}
                 placeholder={isSignup ? t('auth.newPasswordPlaceholder') : t('auth.passwordPlaceholder')}
                 disabled={busy}
+                status={form.errors.password === undefined ? undefined : 'error'}
+                value={form.values.password}
+                onChange={(e) => form.setValue('password', e.target.value)}
+                onBlur={() => form.blur('password')}
               />
-            </Form.Item>
+            </LightField>
             <Button
               type="primary"
               htmlType="submit"
@@ -156,7 +161,7 @@ export function LoginModal() {
             >
               {isSignup ? t('auth.signupAction') : t('auth.loginAction')}
             </Button>
-          </Form>
+          </form>
         )}
         <div className="auth-modal__switch">
           {isSignup ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
@@ -164,7 +169,7 @@ export function LoginModal() {
             type="link"
             size="small"
             onClick={() => {
-              form.resetFields();
+              form.reset();
               openAuth(isSignup ? 'login' : 'signup');
             }}
             data-testid="auth-switch"

@@ -5,9 +5,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { App, Button, Modal } from 'antd';
+// the input components themselves: antd's `Input` index also brings TextArea, Search and Group
+import Input from 'antd/es/input/Input';
+import OTP from 'antd/es/input/OTP';
+import Password from 'antd/es/input/Password';
 import { useApiMutation } from '../../api/apiQuery';
-import { BLUR_VALIDATION, checkRule, useRecheckInvalid } from '../../components/formRules';
+import { LightField, useLightForm } from '../../components/lightForm';
 import { platform } from '../../platform/platform';
 import { useUiStore } from '../../stores/uiStore';
 import { useSignedIn } from '../settings/useUserSettings';
@@ -20,13 +24,19 @@ interface CodeStep {
   resendAvailableAt: number;
 }
 
-interface ResetValues {
+interface EmailValues extends Record<string, string> {
+  email: string;
+}
+
+interface ResetValues extends Record<string, string> {
   code: string;
   password: string;
   confirm: string;
 }
 
 const CODE_LENGTH = 6;
+const NO_EMAIL: EmailValues = { email: '' };
+const NO_RESET: ResetValues = { code: '', password: '', confirm: '' };
 
 export function ResetPasswordModal() {
   const { t } = useTranslation();
@@ -36,10 +46,21 @@ export function ResetPasswordModal() {
   const { closeResetPassword, openAuth } = useUiStore.getState();
   const signedIn = useSignedIn();
   const [step, setStep] = useState<CodeStep | null>(null);
-  const [emailForm] = Form.useForm<{ email: string }>();
-  const [resetForm] = Form.useForm<ResetValues>();
-  const recheckEmail = useRecheckInvalid(emailForm);
-  const recheckReset = useRecheckInvalid(resetForm);
+  const emailForm = useLightForm<EmailValues>({
+    initial: NO_EMAIL,
+    checks: { email: (v) => validateEmail(t, v) },
+  });
+  const resetForm = useLightForm<ResetValues>({
+    initial: NO_RESET,
+    checks: {
+      code: (v) => (v.trim().length === CODE_LENGTH ? null : t('validation.codeRequired')),
+      password: (v) => validatePassword(t, v, true),
+      confirm: (v, all) => validateConfirmation(t, v, all.password),
+    },
+    // checked on submit (moving between the cells is no reason to complain)
+    submitOnly: ['code'],
+  });
+  const errorStatus = (message: string | undefined) => (message === undefined ? undefined : 'error');
 
   const applySession = (s: { sessionId: string; email: string; resendAfterSeconds: number }) =>
     setStep({
@@ -64,7 +85,7 @@ export function ResetPasswordModal() {
     },
   });
 
-  const sendCode = (v: { email: string }) =>
+  const sendCode = (v: EmailValues) =>
     create.mutate({ body: { email: v.email.trim(), purpose: 'resetPassword' } });
   const resetPassword = (v: ResetValues) => {
     if (!step) return;
@@ -78,8 +99,8 @@ export function ResetPasswordModal() {
       afterOpenChange={(isOpen) => {
         if (isOpen) return;
         setStep(null);
-        emailForm.resetFields();
-        resetForm.resetFields();
+        emailForm.reset();
+        resetForm.reset();
       }}
       footer={null}
       width={420}
@@ -88,48 +109,31 @@ export function ResetPasswordModal() {
       data-testid="reset-password-modal"
     >
       {step === null ? (
-        <Form
-          form={emailForm}
-          className="auth-form"
-          {...BLUR_VALIDATION}
-          initialValues={{ email: '' }}
-          onValuesChange={recheckEmail}
-          onFinish={sendCode}
-          noValidate
-        >
+        <form className="auth-form" onSubmit={emailForm.submit(sendCode)} noValidate>
           <p className="auth-muted">{t('auth.resetIntro')}</p>
-          <Form.Item
-            name="email"
-            htmlFor="reset-email"
-            label={t('auth.email')}
-            rules={[checkRule((v: string) => validateEmail(t, v))]}
-          >
+          <LightField htmlFor="reset-email" label={t('auth.email')} error={emailForm.errors.email}>
             <Input
               id="reset-email"
               size="large"
               type="email"
               autoComplete="email"
               placeholder={t('auth.emailPlaceholder')}
+              status={errorStatus(emailForm.errors.email)}
+              value={emailForm.values.email}
+              onChange={(e) => emailForm.setValue('email', e.target.value)}
+              onBlur={() => emailForm.blur('email')}
             />
-          </Form.Item>
+          </LightField>
           <Button type="primary" htmlType="submit" size="large" block loading={create.isPending}>
             {t('auth.sendCode')}
           </Button>
-        </Form>
+        </form>
       ) : (
-        <Form
-          form={resetForm}
-          className="auth-form"
-          {...BLUR_VALIDATION}
-          initialValues={{ code: '', password: '', confirm: '' }}
-          onValuesChange={recheckReset}
-          onFinish={resetPassword}
-          noValidate
-        >
+        <form className="auth-form" onSubmit={resetForm.submit(resetPassword)} noValidate>
           <p className="auth-muted">{t('auth.codeSentTo', { email: step.email })}</p>
-          <Form.Item
-            name="code"
+          <LightField
             htmlFor="reset-code"
+            error={resetForm.errors.code}
             label={
               <span className="auth-modal__password-label">
                 {t('auth.verificationCode')}
@@ -140,51 +144,51 @@ export function ResetPasswordModal() {
                 />
               </span>
             }
-            // checked on submit (moving between the cells is no reason to complain)
-            validateTrigger={[]}
-            rules={[
-              checkRule((v: string) =>
-                v.trim().length === CODE_LENGTH ? null : t('validation.codeRequired'),
-              ),
-            ]}
           >
-            <Input.OTP
+            <OTP
               id="reset-code"
               length={CODE_LENGTH}
               size="large"
-              onInput={(cells) => {
-                // each typed cell counts (onChange only fires once all are filled)
-                const shown = resetForm.getFieldError('code').length > 0;
-                resetForm.setFieldValue('code', cells.join(''));
-                if (shown) resetForm.validateFields(['code']).catch(() => undefined);
-              }}
+              status={errorStatus(resetForm.errors.code)}
+              // each typed cell counts (onChange only fires once all are filled)
+              onInput={(cells) => resetForm.setValue('code', cells.join(''))}
             />
-          </Form.Item>
-          <Form.Item
-            name="password"
+          </LightField>
+          <LightField
             htmlFor="reset-password"
             label={t('auth.newPassword')}
-            rules={[checkRule((v: string) => validatePassword(t, v, true))]}
+            error={resetForm.errors.password}
           >
-            <Input.Password
+            <Password
               id="reset-password"
               size="large"
               autoComplete="new-password"
               placeholder={t('auth.newPasswordPlaceholder')}
+              status={errorStatus(resetForm.errors.password)}
+              value={resetForm.values.password}
+              onChange={(e) => resetForm.setValue('password', e.target.value)}
+              onBlur={() => resetForm.blur('password')}
             />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
+          </LightField>
+          <LightField
             htmlFor="reset-confirm"
             label={t('auth.confirmPassword')}
-            rules={[checkRule((v: string, get) => validateConfirmation(t, v, String(get('password') ?? '')))]}
+            error={resetForm.errors.confirm}
           >
-            <Input.Password id="reset-confirm" size="large" autoComplete="new-password" />
-          </Form.Item>
+            <Password
+              id="reset-confirm"
+              size="large"
+              autoComplete="new-password"
+              status={errorStatus(resetForm.errors.confirm)}
+              value={resetForm.values.confirm}
+              onChange={(e) => resetForm.setValue('confirm', e.target.value)}
+              onBlur={() => resetForm.blur('confirm')}
+            />
+          </LightField>
           <Button type="primary" htmlType="submit" size="large" block loading={check.isPending}>
             {t('auth.resetAction')}
           </Button>
-        </Form>
+        </form>
       )}
       <div className="auth-modal__switch">
         <Button type="link" size="small" onClick={() => openAuth('login')}>

@@ -1,9 +1,11 @@
 /**
- * Form rules of spec section 5. The rules themselves come from the contract's schemas; the
- * wording is the spec's, translated through i18n.
+ * Form rules of spec section 5, the wording the spec's, translated through i18n. The checks are
+ * the contract's schemas (EmailSchema, PasswordSchema, UsernameSchema) written out without zod, so
+ * the sign-in dialogs load no schema library before sign-in (issue 13); validation.test.ts holds
+ * them to the schemas' verdicts. The server's check stays the authority.
  */
 import type { TFunction } from 'i18next';
-import { EmailSchema, LIMITS, PasswordSchema, UsernameSchema } from '@atelier/contract';
+import { LIMITS } from '@atelier/contract/limits';
 
 export type EmailProblem = 'emailRequired' | 'emailInvalid';
 export type PasswordProblem = 'passwordRequired' | 'passwordTooShort';
@@ -11,25 +13,39 @@ export type UsernameProblem = 'usernameRequired' | 'usernameTooLong' | 'username
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** Longest address and password the contract accepts. */
+const EMAIL_MAX_LENGTH = 254;
+const PASSWORD_MAX_LENGTH = 256;
+/**
+ * An address as EmailSchema takes it: dot-separated words of letters, digits and _ ' + - before
+ * the @ (the last character not an apostrophe), then dot-separated labels that start with a
+ * letter or digit, ending in a top-level domain of two or more letters.
+ */
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+
 export function emailProblem(value: unknown): EmailProblem | null {
   const text = asText(value);
-  if (!text.trim()) return 'emailRequired';
-  return EmailSchema.safeParse(text).success ? null : 'emailInvalid';
+  const trimmed = text.trim();
+  if (!trimmed) return 'emailRequired';
+  return trimmed.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(trimmed) ? null : 'emailInvalid';
 }
 
 export function passwordProblem(value: unknown, checkLength: boolean): PasswordProblem | null {
   const text = asText(value);
   if (!text) return 'passwordRequired';
-  if (checkLength && !PasswordSchema.safeParse(text).success) return 'passwordTooShort';
+  // the contract's one message for a password outside its bounds
+  const fits = text.length >= LIMITS.passwordMinLength && text.length <= PASSWORD_MAX_LENGTH;
+  if (checkLength && !fits) return 'passwordTooShort';
   return null;
 }
 
 export function usernameProblem(value: unknown): UsernameProblem | null {
   const text = asText(value);
   if (!text) return 'usernameRequired';
-  const parsed = UsernameSchema.safeParse(text);
-  if (parsed.success) return null;
-  return parsed.error.issues.some((i) => i.code === 'too_big') ? 'usernameTooLong' : 'usernameInvalid';
+  if (text.length > LIMITS.usernameMaxLength) return 'usernameTooLong';
+  return USERNAME_PATTERN.test(text) ? null : 'usernameInvalid';
 }
 
 export function problemMessage(
