@@ -1,6 +1,6 @@
 // Shared by the library benchmarks: an in-process server on a fresh data dir (PGlite, or the
 // PostgreSQL server named by BENCH_DATABASE_URL), a signed-up user's cookie, and JSON calls.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -12,6 +12,8 @@ export interface BenchServer {
   url: string;
   cookie: string;
   uid: string;
+  /** True when a kept data directory from an earlier run was opened (its seed is there). */
+  reused: boolean;
   call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
 }
@@ -36,11 +38,25 @@ async function freshPgDatabase(adminUrl: string): Promise<{ url: string; drop():
   };
 }
 
+export interface BenchServerOptions {
+  /**
+   * A PGlite data directory kept after close (created when missing) instead of a fresh one: a
+   * benchmark can reuse what an earlier run seeded. The bench user then signs in again.
+   */
+  keepDataDir?: string;
+}
+
+const KEPT_EMAIL = 'bench-kept@example.com';
+
 export async function startBenchServer(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
+  options: BenchServerOptions = {},
 ): Promise<BenchServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-lib-'));
+  const kept = kind === 'pglite' ? options.keepDataDir : undefined;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const reused = Boolean(kept && existsSync(join(kept, 'pg')));
+  const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'atelier-bench-lib-'));
   const database =
     kind === 'postgres'
       ? await freshPgDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
@@ -61,10 +77,13 @@ export async function startBenchServer(
       ...env,
     }),
   );
-  const res = await fetch(`${server.url}/v1/auth/email/signup`, {
+  const res = await fetch(`${server.url}/v1/auth/email/${reused ? 'login' : 'signup'}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'bench-password' }),
+    body: JSON.stringify({
+      email: kept ? KEPT_EMAIL : `bench-${Date.now()}@example.com`,
+      password: 'bench-password',
+    }),
   });
   const cookie = res.headers
     .getSetCookie()
@@ -90,11 +109,12 @@ export async function startBenchServer(
     url: server.url,
     cookie,
     uid: settings.uid,
+    reused,
     call,
     close: async () => {
       await server.close();
       await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!kept) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -20,6 +20,9 @@ const DIMS = 64;
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const OTHERS = ['bench-other-1', 'bench-other-2', 'bench-other-3'];
 const EF_SWEEP = [...new Set([40, 100, 200, HNSW_EF_SEARCH])];
+// A PGlite data directory kept between runs: the first run seeds it (and builds the index), later
+// runs reuse it and skip the minutes of set-up. Unset: a fresh directory each run.
+const KEEP_DIR = process.env.BENCH_SEARCH_DATA_DIR;
 const kinds = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 
 // A vocabulary of pronounceable pseudo-words.
@@ -144,9 +147,22 @@ async function time(label: string, fn: (i: number) => Promise<unknown>): Promise
 
 for (const kind of kinds) {
   console.log(`${kind}:`);
-  const b = await startBenchServer(kind);
+  const b = await startBenchServer(kind, {}, KEEP_DIR ? { keepDataDir: KEEP_DIR } : {});
   try {
-    await seed(b);
+    const seeded = b.reused
+      ? (
+          (await b.server.ctx.db.execute(
+            sql`SELECT 1 FROM library_embedding_models WHERE uid = ${b.uid}`,
+          )) as unknown as { rows: unknown[] }
+        ).rows.length > 0
+      : false;
+    if (seeded) {
+      console.log(`  reusing the data seeded in ${KEEP_DIR}`);
+      // The embedding model answers on this run's port.
+      await b.server.ctx.db.execute(sql`UPDATE providers SET base_url = ${modelsUrl} WHERE uid = ${b.uid}`);
+      await b.server.ctx.vectorIndexes.start();
+      await b.server.ctx.vectorIndexes.settled();
+    } else await seed(b);
     const db = b.server.ctx.db;
     const lines: string[] = [];
     let hits = 0;

@@ -22,8 +22,7 @@ import type { GlobalProviders } from './provider.global.js';
 import { forgetInPreferences } from './provider.preferences.js';
 import {
   deleteItems,
-  findItem,
-  findProvider,
+  findItemWithOwnProvider,
   insertItems,
   listItems,
   listProviders,
@@ -48,11 +47,13 @@ export async function getUsableItem(
   uid: string,
   itemId: string,
 ): Promise<UsableItem> {
-  const item = await findItem(db, uid, itemId);
-  if (!item) throw notFound();
+  // The item and the caller's own provider row in one query; a global provider comes from memory.
+  const found = await findItemWithOwnProvider(db, uid, itemId);
+  if (!found) throw notFound();
+  const { item } = found;
   const global = await globals.get(item.providerId);
   if (global) return { item, provider: global };
-  const row = await findProvider(db, uid, item.providerId);
+  const row = found.provider;
   if (!row) throw notFound();
   return { item, provider: toProviderRecord(row) };
 }

@@ -78,6 +78,24 @@ export async function findItem(
   return row;
 }
 
+/**
+ * `uid`'s item `itemId` with `uid`'s own provider of that item (undefined when the item's provider
+ * is not theirs, e.g. a global one), in one query.
+ */
+export async function findItemWithOwnProvider(
+  db: DbOrTx,
+  uid: string,
+  itemId: string,
+): Promise<{ item: ProviderItemRow; provider: ProviderRow | undefined } | undefined> {
+  const [row] = await db
+    .select({ item: providerItems, provider: providers })
+    .from(providerItems)
+    .leftJoin(providers, and(eq(providers.providerId, providerItems.providerId), eq(providers.uid, uid)))
+    .where(and(eq(providerItems.itemId, itemId), eq(providerItems.uid, uid)))
+    .limit(1);
+  return row ? { item: row.item, provider: row.provider ?? undefined } : undefined;
+}
+
 export interface ItemFilter {
   providerId?: string;
   category?: ProviderCategory;

@@ -66,24 +66,25 @@ async function keywordRank(
   projectId?: string,
 ): Promise<Ranked[]> {
   const q = sql`plainto_tsquery('simple', ${query})`;
+  // The snippet is the entity's best matching chunk (rank, then order), picked from the chunk
+  // hits themselves rather than by scanning the entity's chunks again.
   const result = await ctx.db.execute(sql`
     WITH hits AS (
-      SELECT e.entity_id, ts_rank(e.title_tsv, ${q}) * 2 AS s, 't' AS k
+      SELECT e.entity_id, ts_rank(e.title_tsv, ${q}) * 2 AS s, 't' AS k, NULL::bigint AS chunk, NULL::int AS ord
         FROM library_entries e
        WHERE e.uid = ${uid} AND e.entity_type = ${domain} AND e.title_tsv @@ ${q} AND ${projectFilter(domain, projectId)}
       UNION ALL
-      SELECT e.entity_id, ts_rank(c.tsv, ${q}) AS s, 'c' AS k
+      SELECT e.entity_id, ts_rank(c.tsv, ${q}) AS s, 'c' AS k, c.id AS chunk, c.ord
         FROM library_chunks c JOIN library_entries e ON e.entity_type = c.entity_type AND e.entity_id = c.entity_id
        WHERE c.uid = ${uid} AND c.entity_type = ${domain} AND c.tsv @@ ${q} AND ${projectFilter(domain, projectId)}
     ), top AS (
       SELECT entity_id,
-             coalesce(max(s) FILTER (WHERE k = 't'), 0) + coalesce(max(s) FILTER (WHERE k = 'c'), 0) AS score
+             coalesce(max(s) FILTER (WHERE k = 't'), 0) + coalesce(max(s) FILTER (WHERE k = 'c'), 0) AS score,
+             (array_agg(chunk ORDER BY s DESC, ord) FILTER (WHERE k = 'c'))[1] AS best
         FROM hits GROUP BY entity_id ORDER BY score DESC, entity_id LIMIT ${limit}
     )
     SELECT top.entity_id, top.score::float8 AS score,
-           (SELECT c.content FROM library_chunks c
-             WHERE c.entity_type = ${domain} AND c.entity_id = top.entity_id AND c.tsv @@ ${q}
-             ORDER BY ts_rank(c.tsv, ${q}) DESC, c.ord LIMIT 1) AS snippet
+           (SELECT c.content FROM library_chunks c WHERE c.id = top.best) AS snippet
       FROM top ORDER BY top.score DESC, top.entity_id`);
   return rows<Ranked>(result).map((r) => ({ ...r, score: Number(r.score) }));
 }
@@ -179,11 +180,46 @@ export function nearestChunksQuery(
     SELECT id::float8 AS id, entity_id, content, d::float8 AS d FROM near ORDER BY d, id`;
 }
 
+type NearChunk = { id: number; entity_id: string; content: string; d: number };
+
 /**
- * Runs nearestChunksQuery; with the index usable, in a transaction that sets pgvector's iterative
- * scan (`relaxed_order`), so the owner, domain and project filters apply inside the index scan
- * and the scan goes on until `k` rows pass them.
+ * Runs nearestChunksQuery for each of `domains` (the nearest `k` chunks of each); with the index
+ * usable, in one transaction that sets pgvector's iterative scan (`relaxed_order`), so the owner,
+ * domain and project filters apply inside the index scan and the scan goes on until `k` rows pass
+ * them.
  */
+export async function nearestChunksByDomain(
+  ctx: Pick<AppContext, 'db' | 'vectorIndexes'>,
+  uid: string,
+  domains: readonly IndexedDomain[],
+  queryVector: string,
+  k: number,
+  projectId?: string,
+): Promise<Map<IndexedDomain, NearChunk[]>> {
+  const found = new Map<IndexedDomain, NearChunk[]>();
+  if (!domains.length) return found;
+  const runAll = async (db: Pick<Db, 'execute'>) => {
+    for (const domain of domains) {
+      const result = await db.execute(nearestChunksQuery(uid, domain, queryVector, k, projectId));
+      found.set(
+        domain,
+        rows<NearChunk>(result).map((r) => ({ ...r, id: Number(r.id), d: Number(r.d) })),
+      );
+    }
+    return found;
+  };
+  if (!(await ctx.vectorIndexes.usable(literalDims(queryVector)))) return runAll(ctx.db);
+  return ctx.db.transaction(async (tx) => {
+    // set_config(…, true) is SET LOCAL; both settings in one statement.
+    const ef = String(Math.max(HNSW_EF_SEARCH, Math.min(k, 1000)));
+    await tx.execute(
+      sql`SELECT set_config('hnsw.ef_search', ${ef}, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`,
+    );
+    return runAll(tx);
+  });
+}
+
+/** nearestChunksByDomain for one domain. */
 export async function nearestChunks(
   ctx: Pick<AppContext, 'db' | 'vectorIndexes'>,
   uid: string,
@@ -191,39 +227,43 @@ export async function nearestChunks(
   queryVector: string,
   k: number,
   projectId?: string,
-): Promise<Array<{ id: number; entity_id: string; content: string; d: number }>> {
-  const query = nearestChunksQuery(uid, domain, queryVector, k, projectId);
-  const run = async (db: Pick<Db, 'execute'>) =>
-    rows<{ id: number; entity_id: string; content: string; d: number }>(await db.execute(query)).map((r) => ({
-      ...r,
-      id: Number(r.id),
-      d: Number(r.d),
-    }));
-  if (!(await ctx.vectorIndexes.usable(literalDims(queryVector)))) return run(ctx.db);
-  return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.max(HNSW_EF_SEARCH, Math.min(k, 1000))}`));
-    await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-    return run(tx);
-  });
+): Promise<NearChunk[]> {
+  return (await nearestChunksByDomain(ctx, uid, [domain], queryVector, k, projectId)).get(domain) ?? [];
 }
 
-/** Ranks items by their best chunk's cosine similarity to the query vector. */
-async function vectorRank(
-  ctx: AppContext,
-  uid: string,
-  domain: IndexedDomain,
-  queryVector: string,
-  limit: number,
-  projectId?: string,
-): Promise<Ranked[]> {
+/** Ranks items by their best chunk's cosine similarity to the query vector (`chunks` nearest first). */
+function vectorRank(chunks: readonly NearChunk[], limit: number): Ranked[] {
   const best = new Map<string, Ranked>();
-  for (const c of await nearestChunks(ctx, uid, domain, queryVector, limit * 8, projectId)) {
+  for (const c of chunks) {
     if (!best.has(c.entity_id))
       best.set(c.entity_id, { entity_id: c.entity_id, score: 1 - c.d, snippet: c.content });
   }
   return [...best.values()]
     .sort((a, b) => b.score - a.score || a.entity_id.localeCompare(b.entity_id))
     .slice(0, limit);
+}
+
+/**
+ * The domains of `domains` where `uid` has library entries (one read on the (uid, entity_type)
+ * index): the others can have no hit, keyword or vector, since every chunk belongs to an entry of
+ * its owner.
+ */
+async function domainsWithEntries(
+  ctx: AppContext,
+  uid: string,
+  domains: readonly IndexedDomain[],
+): Promise<IndexedDomain[]> {
+  if (!domains.length) return [];
+  const result = await ctx.db.execute(sql`
+    SELECT ${sql.join(
+      domains.map(
+        (d, i) =>
+          sql`EXISTS (SELECT 1 FROM library_entries WHERE uid = ${uid} AND entity_type = ${d}) AS ${sql.identifier(`d${i}`)}`,
+      ),
+      sql`, `,
+    )}`);
+  const flags = rows<Record<string, boolean>>(result)[0] ?? {};
+  return domains.filter((_, i) => flags[`d${i}`] === true);
 }
 
 /** Reciprocal rank fusion of rankings: score = sum of 1 / (RRF_K + rank). */
@@ -266,17 +306,27 @@ export async function searchLibrary(
   const reranker = semantic ? await resolveModel(ctx, uid, 'reranker') : null;
   const keywordQuery = segmentForQuery(req.query);
   if (!keywordQuery && !semantic) return [];
+  // Awaited before any query: started earlier, its request sat on a kept-alive socket while
+  // PGlite held the event loop, and the model server's idle timeout reset it (ECONNRESET).
   const queryVector = embedder ? await embedQuery(embedder, req.query) : null;
   const asked = req.domains ? [...new Set(req.domains)] : ALL_DOMAINS;
-  const domains = asked.filter((d): d is IndexedDomain => d !== 'thread');
-  await syncLibraryIndex(ctx.db, uid, domains, embedder);
+  const indexed = asked.filter((d): d is IndexedDomain => d !== 'thread');
+  await syncLibraryIndex(ctx.db, uid, indexed, embedder);
+  const domains = await domainsWithEntries(ctx, uid, indexed);
   const candidates = semantic ? req.limit * CANDIDATES_PER_HIT : req.limit;
+  const keyword = new Map<IndexedDomain, Ranked[]>();
+  if (req.mode !== 'vector' && keywordQuery)
+    for (const domain of domains)
+      keyword.set(domain, await keywordRank(ctx, uid, domain, keywordQuery, candidates, req.projectId));
+  const nearest = queryVector
+    ? await nearestChunksByDomain(ctx, uid, domains, queryVector, candidates * 8, req.projectId)
+    : null;
   const hits: LibraryHit[] = [];
   for (const domain of domains) {
     const lists: Ranked[][] = [];
-    if (req.mode !== 'vector' && keywordQuery)
-      lists.push(await keywordRank(ctx, uid, domain, keywordQuery, candidates, req.projectId));
-    if (queryVector) lists.push(await vectorRank(ctx, uid, domain, queryVector, candidates, req.projectId));
+    const byKeyword = keyword.get(domain);
+    if (byKeyword) lists.push(byKeyword);
+    if (nearest) lists.push(vectorRank(nearest.get(domain) ?? [], candidates));
     let ranked = req.mode === 'hybrid' ? fuseRankings(lists, candidates) : (lists[0] ?? []);
     const described = await describe(
       ctx,
