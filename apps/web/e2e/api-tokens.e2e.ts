@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { HomePage } from './pages/HomePage';
-import { screenshot } from './support/browser';
+import { animationsDone, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 const it = e2eTest();
@@ -15,8 +15,19 @@ const it = e2eTest();
 async function createToken(page: Page, name: string, shots?: string): Promise<string> {
   await page.getByTestId('api-token-new').click();
   await page.getByTestId('api-token-name').fill(name);
-  await page.getByTestId('api-token-scope').click();
-  await page.locator('.ant-select-item-option').nth(1).click();
+  // the dialog zooms in: a click on the select's option while it moves lands on the dialog's
+  // backdrop and closes the list (CI, busy machine); choose once nothing moves any more
+  await animationsDone(page);
+  const scope = page.getByTestId('api-token-scope');
+  await scope.click();
+  const option = page.locator(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+  );
+  await option.nth(1).waitFor();
+  await animationsDone(page);
+  const label = (await option.nth(1).getAttribute('title')) ?? '';
+  await option.nth(1).click();
+  await expect.poll(() => scope.textContent()).toContain(label);
   if (shots) await screenshot(page, `${shots}-create`);
   await page.getByTestId('api-token-submit').click();
   const value = page.getByTestId('api-token-value');

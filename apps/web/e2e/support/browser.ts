@@ -66,6 +66,23 @@ export async function openPage(
 }
 
 /**
+ * Waits until no CSS animation or transition runs on the page (a modal's zoom-in, a dropdown's
+ * slide): on a slow machine a click aimed at an element that is still moving lands beside it.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        // endless ones (a spinner) never finish: only those that will end count
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+        .length === 0,
+    undefined,
+    { polling: 50 },
+  );
+}
+
+/**
  * Saves a screenshot. CSS animations and transitions (a modal's zoom-in, a tab's ink bar, the
  * theme's colour fade) are finished first (`animations: 'disabled'`), so no test waits for them.
  */
