@@ -3,9 +3,9 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.js';
 import { startServer, type RunningServer } from '../apps/server/src/server.js';
+import { scratchDatabase } from './lib.mjs';
 
 export interface BenchServer {
   server: RunningServer;
@@ -16,26 +16,6 @@ export interface BenchServer {
   reused: boolean;
   call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
-}
-
-/** A fresh database on the server named by `adminUrl` (dropped by close). */
-async function freshPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `atelier_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 export interface BenchServerOptions {
@@ -59,7 +39,10 @@ export async function startBenchServer(
   const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'atelier-bench-lib-'));
   const database =
     kind === 'postgres'
-      ? await freshPgDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+      ? await scratchDatabase(
+          process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+          `atelier_bench_${Date.now().toString(36)}`,
+        )
       : null;
   const server = await startServer(
     loadConfig({

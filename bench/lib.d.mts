@@ -11,3 +11,8 @@ export function autocannonRps(
   url: string,
   options?: { cookie?: string; seconds?: number; connections?: number },
 ): Promise<number>;
+/** Creates the empty database `name` on the server `adminUrl` names; `drop` removes it. */
+export function scratchDatabase(
+  adminUrl: string,
+  name: string,
+): Promise<{ url: string; drop: () => Promise<void> }>;

@@ -6,6 +6,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 
 const runFile = promisify(execFile);
 
@@ -87,4 +88,29 @@ export async function autocannonRps(url, { cookie, seconds = 8, connections = 10
   if (out.non2xx || out.errors)
     throw new Error(`load on ${url}: ${out.non2xx} non-2xx, ${out.errors} errors`);
   return out.requests.average;
+}
+
+/** Runs one statement on the server `adminUrl` names, on a connection of its own. */
+async function adminQuery(adminUrl, statement) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates the empty database `name` on the server `adminUrl` names; answers its URL and `drop`,
+ * which removes it (also while connections remain).
+ */
+export async function scratchDatabase(adminUrl, name) {
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }

@@ -30,12 +30,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { getNode } from '@atelier/canvas';
 import { startFakeModelServer, type FakeModelServer } from '../apps/server/test/helpers/fake-model-server.js';
-import { freePort, percentile } from './lib.mjs';
+import { freePort, percentile, scratchDatabase } from './lib.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -67,7 +66,8 @@ const load = () =>
 // What has to be cleaned up, whatever happens (also on Ctrl-C)
 
 const children = new Set<ChildProcess>();
-const databases = new Set<string>();
+/** `drop` of each scratch database, by name. */
+const databases = new Map<string, () => Promise<void>>();
 const redisPrefixes = new Set<string>();
 const dirs = new Set<string>();
 const closers: Array<() => Promise<unknown>> = [];
@@ -79,16 +79,6 @@ async function stopChild(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
   await exited;
   clearTimeout(timer);
-}
-
-async function dropDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** Deletes every key under `prefix` (the job queue, rate-limit windows, the collab fan-out). */
@@ -115,8 +105,8 @@ function cleanUp(): Promise<void> {
     await Promise.all([...children].map(stopChild));
     children.clear();
     for (const close of closers.splice(0)) await close().catch(() => undefined);
-    for (const name of databases)
-      await dropDatabase(name).catch((e: unknown) => console.error(`drop ${name}:`, e));
+    for (const [name, drop] of databases)
+      await drop().catch((e: unknown) => console.error(`drop ${name}:`, e));
     databases.clear();
     for (const prefix of redisPrefixes)
       await deleteRedisKeys(prefix).catch((e: unknown) => console.error(`redis keys ${prefix}*:`, e));
@@ -201,22 +191,14 @@ interface Topology {
 
 async function startTopology(name: string, split: boolean): Promise<Topology> {
   const db = `atelier_scaleout_${runId}_${split ? 'split' : 'one'}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${db}`);
-  } finally {
-    await admin.end();
-  }
-  databases.add(db);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${db}`;
+  const database = await scratchDatabase(ADMIN_URL, db);
+  databases.set(db, database.drop);
   const prefix = `bench-scaleout-${runId}-${split ? 'split' : 'one'}`;
   redisPrefixes.add(prefix);
   const dataDir = mkdtempSync(join(tmpdir(), `atelier-scaleout-${split ? 'split' : 'one'}-`));
   dirs.add(dataDir);
   const env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL,
     REDIS_PREFIX: prefix,
     // one local folder for every instance's files (they are on one machine)

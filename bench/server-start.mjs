@@ -9,9 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { build } from 'esbuild';
-import { fmt, freePort, percentile, rssMb, waitForHealth } from './lib.mjs';
+import { fmt, freePort, percentile, rssMb, scratchDatabase, waitForHealth } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -124,25 +123,6 @@ function printParts(title, rows) {
   }
 }
 
-async function scratchDatabase() {
-  const name = `atelier_bench_start_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 // The server's modules without main.ts running: bundled as dist/main.js is, exporting startServer.
 const serverModule = join(root, 'apps/server/dist/bench-server-parts.mjs');
 await build({
@@ -181,7 +161,7 @@ try {
   await startOnce('node', ['apps/server/dist/main.js'], baseEnv(dataDir));
   await compare('PGlite', baseEnv(dataDir));
 
-  database = await scratchDatabase();
+  database = await scratchDatabase(adminUrl, `atelier_bench_start_${Date.now().toString(36)}`);
   const pgEnv = baseEnv(dataDir, { DATABASE_URL: database.url });
   await startOnce('node', ['apps/server/dist/main.js'], pgEnv); // migrates the scratch database
   await compare('PostgreSQL', pgEnv);
