@@ -6,7 +6,7 @@
  * an idle model is stopped after SKILL_IDLE_TIMEOUT. `end` is always the last event.
  */
 import { stepCountIs, streamText } from 'ai';
-import type { SkillEvent, SkillName } from '@atelier/contract';
+import type { ActionLog, SkillEvent, SkillName } from '@atelier/contract';
 import type { CollabService } from '../collab/collab.service.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/errors.js';
@@ -155,7 +155,10 @@ export function createSkillEngine(
       if (needsModel && !resolved) throw new AppError('E0014');
       const llm = resolved ? llmConfigOf(resolved) : {};
       const step = { name: skill.stepName };
-      const stepWriter = StepWriter.start(db, log, resultId, version, 0, skill.stepName);
+      // A streaming skill's first writes wait for the model's first answer (see StepWriter.start).
+      const stepWriter = StepWriter.start(db, log, resultId, version, 0, skill.stepName, {
+        hold: !skill.execute,
+      });
       writer = stepWriter;
       stepWriter.onAbortRequested = () => abort('user');
       const env: SkillRunEnv = {
@@ -213,12 +216,14 @@ export function createSkillEngine(
         maxOutput: llm.maxOutput,
         extra: gathered,
       });
-      // Sent at once; stored through the step writer's queue without holding up the model call.
-      void env.log({
+      // Sent at once; stored through the step writer's queue once the model has answered.
+      const contextLog: ActionLog = {
         key: 'buildContext',
         titleArgs: { sources: context.sources.length, skipped: context.skipped.length },
         ...(context.skipped.length ? { descriptionArgs: { skipped: context.skipped } } : {}),
-      });
+      };
+      emit({ event: 'log', step, log: contextLog });
+      void stepWriter.addLog(contextLog, { keepHold: true });
 
       const prompt = skill.prompt({
         query: row.input.query,
@@ -262,6 +267,8 @@ export function createSkillEngine(
       };
       for await (const part of result.fullStream) {
         touch();
+        // the SDK's own `start` part comes before the request has even left
+        if (part.type !== 'start') stepWriter.begin();
         if (part.type === 'text-delta') sendText(normalizer.push(part.text));
         else if (part.type === 'reasoning-delta' && part.text) {
           stepWriter.append('reasoning', part.text);

@@ -24,6 +24,8 @@ export class StepWriter {
   private timer: NodeJS.Timeout | null = null;
   private chain: Promise<void> = Promise.resolve();
   private logsQueued = false;
+  /** Set while the queue is held (see `start`'s `hold`). */
+  private release: (() => void) | null = null;
   readonly logs: ActionLog[] = [];
   readonly artifacts: ActionArtifact[] = [];
   readonly tokenUsage: TokenUsageItem[] = [];
@@ -61,10 +63,38 @@ export class StepWriter {
     version: number,
     stepIndex: number,
     name: string,
+    opts: { hold?: boolean } = {},
   ): StepWriter {
     const writer = new StepWriter(db, log, resultId, version, stepIndex);
+    if (opts.hold) writer.holdQueue();
     void writer.enqueue(() => insertStep(db, resultId, version, stepIndex, name));
     return writer;
+  }
+
+  /**
+   * `hold`: the queue waits until `begin()` (the model's first answer), a write someone awaits,
+   * or FLUSH_MS, whichever comes first. On the embedded database a write runs on the event loop,
+   * so the step row and the first log line written at once would hold up the model call itself.
+   */
+  private holdQueue(): void {
+    this.chain = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.begin(), FLUSH_MS);
+      this.release = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /**
+   * Lets a held queue run. Deferred to the next turn of the event loop, so what the caller sends
+   * right now (the first token's event) leaves the socket before the queued writes run.
+   */
+  begin(): void {
+    const release = this.release;
+    if (!release) return;
+    this.release = null;
+    setImmediate(release);
   }
 
   append(kind: 'content' | 'reasoning', text: string): void {
@@ -80,7 +110,8 @@ export class StepWriter {
    * takes this line too (it reads the list when it runs), so a burst of lines (a tool loop) costs
    * one write, not one each.
    */
-  addLog(log: ActionLog): Promise<void> {
+  addLog(log: ActionLog, opts: { keepHold?: boolean } = {}): Promise<void> {
+    if (!opts.keepHold) this.begin();
     this.logs.push(log);
     if (this.logsQueued) return this.chain;
     this.logsQueued = true;
@@ -114,6 +145,7 @@ export class StepWriter {
 
   /** Writes everything still pending; resolves when it is stored. */
   flush(): Promise<void> {
+    this.begin();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     return this.enqueue(() => this.writeText());
@@ -129,6 +161,7 @@ export class StepWriter {
   }
 
   private patch(patch: StepPatch): Promise<void> {
+    this.begin();
     return this.enqueue(() => patchStep(this.db, this.resultId, this.version, this.stepIndex, patch));
   }
 

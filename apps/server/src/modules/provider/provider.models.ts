@@ -49,9 +49,33 @@ function compatible(resolved: ResolvedModel, kind: ProviderKind, baseURL: string
   });
 }
 
+/**
+ * Chat models already made, by everything that shapes one (protocol, address, key, model id,
+ * network policy): building one compiles the SDK's response schemas (~1 ms), and a model holds no
+ * state between calls, so every run of the same item shares it. The oldest goes past MODEL_CACHE.
+ */
+const MODEL_CACHE = 64;
+const languageModels = new Map<string, LanguageModelV3>();
+
 /** A chat model for `streamText` / `generateText`. E2003 for items that are not chat models. */
 export function languageModelFor(resolved: ResolvedModel): LanguageModelV3 {
   if (resolved.item.category !== 'llm') throw unsupported(resolved, 'a chat model');
+  const key = JSON.stringify([
+    resolved.provider.providerKey,
+    resolved.provider.baseUrl,
+    resolved.apiKey ?? null,
+    modelIdOf(resolved),
+    resolved.allowPrivateNetwork,
+  ]);
+  const cached = languageModels.get(key);
+  if (cached) return cached;
+  const model = makeLanguageModel(resolved);
+  if (languageModels.size >= MODEL_CACHE) languageModels.delete(languageModels.keys().next().value!);
+  languageModels.set(key, model);
+  return model;
+}
+
+function makeLanguageModel(resolved: ResolvedModel): LanguageModelV3 {
   const { kind, baseURL, fetch } = setup(resolved);
   const modelId = modelIdOf(resolved);
   switch (kind.protocol) {
