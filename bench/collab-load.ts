@@ -24,7 +24,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { startBenchServer } from './bench-server.js';
-import { freePort, percentile, waitForHealth } from './lib.mjs';
+import { freePort, maxOf, percentile, waitForHealth } from './lib.mjs';
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 900);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -269,7 +269,7 @@ function report(what: string, r: Result, goalP95: number, goalConvergence?: numb
     r.lost === 0 && p95 < goalP95 && (goalConvergence === undefined || r.convergenceMs < goalConvergence);
   console.log(
     `${r.label} — ${what}: connect+sync ${fmt(r.connectMs)} ms; ${EDITS} edits sent in ${fmt(r.sendSpanMs)} ms; ` +
-      `delivery p50 ${fmt(percentile(r.delays, 50), 1)} ms, p95 ${fmt(p95, 1)} ms, max ${fmt(Math.max(...r.delays), 1)} ms ` +
+      `delivery p50 ${fmt(percentile(r.delays, 50), 1)} ms, p95 ${fmt(p95, 1)} ms, max ${fmt(maxOf(r.delays), 1)} ms ` +
       `(${r.delays.length} deliveries); convergence ${fmt(r.convergenceMs)} ms after the first edit ` +
       `(${fmt(r.afterLastEditMs)} ms after the last); lost ${r.lost}; messages to clients ${r.messages}` +
       (r.label === 'ours' ? `; goal ${met ? 'met' : 'NOT met'}` : '') +

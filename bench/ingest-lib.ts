@@ -56,6 +56,8 @@ export async function startBenchServer(
       RATE_LIMIT_PER_IP: '100000000',
       AUTH_RATE_LIMIT_PER_IP: '100000',
       OLLAMA_DETECT: 'false',
+      // the built-in templates' one-time publishing would run beside the measured work
+      BUILTIN_TEMPLATES: 'false',
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     }),

@@ -3,6 +3,8 @@ export function freePort(): Promise<number>;
 /** Resolves with the milliseconds it took once `${url}/v1/health` answers OK. */
 export function waitForHealth(url: string, timeoutMs?: number): Promise<number>;
 export function percentile(values: readonly number[], p: number): number;
+/** The largest value (-Infinity for none), safe for arrays of any length. */
+export function maxOf(values: Iterable<number>): number;
 export function rssMb(pid: number): number;
 export const fmt: (n: number, digits?: number) => string;
 /** Serves the files of `dir` on 127.0.0.1 (`/` is index.html). */

@@ -41,6 +41,13 @@ export function percentile(values, p) {
   return sorted[idx];
 }
 
+/** The largest value, without spreading (a spread of 100k+ values overflows the call stack). */
+export function maxOf(values) {
+  let max = -Infinity;
+  for (const v of values) if (v > max) max = v;
+  return max;
+}
+
 /** Resident set size of a pid in MB (Linux /proc), summed over the process only. */
 export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
