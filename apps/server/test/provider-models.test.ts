@@ -6,7 +6,11 @@
 import { embedMany, streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { embeddingModelFor, languageModelFor } from '../src/modules/provider/provider.models.js';
-import { resolveModel, resolveToolProvider } from '../src/modules/provider/provider.resolve.js';
+import {
+  resolveLibraryModels,
+  resolveModel,
+  resolveToolProvider,
+} from '../src/modules/provider/provider.resolve.js';
 import { buildUser, type BuiltUser } from './helpers/factories.js';
 import { fakeEmbedding, startFakeModelServer, type FakeModelServer } from './helpers/fake-model-server.js';
 import { serverTest } from './helpers/fixtures.js';
@@ -321,6 +325,12 @@ describe('default models', () => {
       modelId: 'text-embedding-fake',
     });
     expect((await resolveModel(ctx, a.uid, chat.itemId))!.item.itemId).toBe(chat.itemId);
+    // semantic search's one listing picks what resolveModel picks per scene
+    const library = await resolveLibraryModels(ctx, a.uid);
+    const reranker = await resolveModel(ctx, a.uid, 'reranker');
+    expect(reranker).not.toBeNull();
+    expect(library.embedding).toEqual(await resolveModel(ctx, a.uid, 'embedding'));
+    expect(library.reranker).toEqual(reranker);
   });
 
   it('refuse items of another category, another user, or none at all', async ({

@@ -80,6 +80,22 @@ export async function resolveModel(
 }
 
 /**
+ * The embedding and the reranker model of `uid` (each the first usable item of its category, as
+ * `resolveModel` picks it), from one listing: semantic search needs both on every request.
+ */
+export async function resolveLibraryModels(
+  ctx: AppContext,
+  uid: string,
+): Promise<{ embedding: ResolvedModel | null; reranker: ResolvedModel | null }> {
+  const items = await new ProviderItemService(ctx.db, ctx.providers).list(uid, { enabled: true });
+  const first = (category: ProviderCategory) => {
+    const found = items.find((i) => i.item.category === category && usable(i));
+    return found ? toResolved(ctx, found) : null;
+  };
+  return { embedding: first('embedding'), reranker: first('reranker') };
+}
+
+/**
  * The web-search, URL-parsing or PDF-parsing provider for `uid`: the one chosen in preferences when
  * still usable, else the user's first enabled provider of that category, else a global one.
  */

@@ -17,7 +17,7 @@ import { embedQuery, libraryEmbedder } from '../../ingest/ingest.embed.js';
 import { rerank, rerankOptions } from '../../ingest/ingest.models.js';
 import { segmentForQuery } from '../../ingest/ingest.segment.js';
 import { accessFor, userActor } from '../access/access.js';
-import { resolveModel } from '../provider/provider.resolve.js';
+import { resolveLibraryModels, resolveModel } from '../provider/provider.resolve.js';
 import { syncLibraryIndex } from './search.sync.js';
 import { HNSW_EF_SEARCH, dimsPredicate, distanceTo, literalDims } from './search.vector-index.js';
 
@@ -298,12 +298,11 @@ export async function searchLibrary(
   // Someone else's project as a filter answers like a missing one, not an empty result.
   if (req.projectId) await accessFor(ctx.db).require(userActor(uid), 'read', 'project', [req.projectId]);
   const semantic = req.mode !== 'keyword';
-  const embedder = semantic
-    ? await libraryEmbedder(ctx.db, uid, await resolveModel(ctx, uid, 'embedding'))
-    : null;
+  const models = semantic ? await resolveLibraryModels(ctx, uid) : null;
+  const embedder = models ? await libraryEmbedder(ctx.db, uid, models.embedding) : null;
   if (semantic && !embedder)
     throw new AppError('E0015', 'Vector search needs an embedding model; configure one in settings');
-  const reranker = semantic ? await resolveModel(ctx, uid, 'reranker') : null;
+  const reranker = models?.reranker ?? null;
   const keywordQuery = segmentForQuery(req.query);
   if (!keywordQuery && !semantic) return [];
   // Awaited before any query: started earlier, its request sat on a kept-alive socket while
