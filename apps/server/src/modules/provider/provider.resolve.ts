@@ -75,8 +75,13 @@ export async function resolveModel(
     }
   }
   const items = await new ProviderItemService(ctx.db, globals).list(uid, { category, enabled: true });
-  const first = items.find(usable);
-  return first ? toResolved(ctx, first) : null;
+  return firstUsable(ctx, items, category);
+}
+
+/** The first usable item of `category` in a listing (its order: the user's own order), resolved. */
+function firstUsable(ctx: AppContext, items: UsableItem[], category: ProviderCategory): ResolvedModel | null {
+  const found = items.find((i) => i.item.category === category && usable(i));
+  return found ? toResolved(ctx, found) : null;
 }
 
 /**
@@ -88,11 +93,7 @@ export async function resolveLibraryModels(
   uid: string,
 ): Promise<{ embedding: ResolvedModel | null; reranker: ResolvedModel | null }> {
   const items = await new ProviderItemService(ctx.db, ctx.providers).list(uid, { enabled: true });
-  const first = (category: ProviderCategory) => {
-    const found = items.find((i) => i.item.category === category && usable(i));
-    return found ? toResolved(ctx, found) : null;
-  };
-  return { embedding: first('embedding'), reranker: first('reranker') };
+  return { embedding: firstUsable(ctx, items, 'embedding'), reranker: firstUsable(ctx, items, 'reranker') };
 }
 
 /**
