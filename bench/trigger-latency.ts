@@ -43,11 +43,12 @@ try {
     .filter((t) => t.lastRunAt && t.timerConfig)
     .map((t) => Date.parse(t.lastRunAt!) - Date.parse(t.timerConfig!.datetime));
   if (late.length !== COUNT) throw new Error(`${COUNT - late.length} of ${COUNT} triggers did not fire`);
+  const latest = maxOf(late);
   console.log(
     `timer trigger fired after its time (${COUNT} one-off triggers, TRIGGER_POLL_INTERVAL=${POLL}, ` +
       `${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ` +
-      `p50 ${fmt(percentile(late, 50))} ms, p95 ${fmt(percentile(late, 95))} ms, max ${fmt(maxOf(late))} ms ` +
-      `(goal: within 2,000 ms) ${maxOf(late) <= 2_000 ? 'met' : 'MISSED'}`,
+      `p50 ${fmt(percentile(late, 50))} ms, p95 ${fmt(percentile(late, 95))} ms, max ${fmt(latest)} ms ` +
+      `(goal: within 2,000 ms) ${latest <= 2_000 ? 'met' : 'MISSED'}`,
   );
 } finally {
   await server.stop();
