@@ -7,13 +7,16 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { HomePage } from './pages/HomePage';
-import { animationsDone, screenshot } from './support/browser';
+import { animationsDone, clickUntil, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 const it = e2eTest();
 
 async function createToken(page: Page, name: string, shots?: string): Promise<string> {
-  await page.getByTestId('api-token-new').click();
+  // the settings dialog may still be zooming in: a click on its moving button was lost once (the
+  // token dialog never opened); click once nothing moves, again if the dialog did not open
+  await animationsDone(page);
+  await clickUntil(page.getByTestId('api-token-new'), page.getByTestId('api-token-name'));
   await page.getByTestId('api-token-name').fill(name);
   // the dialog zooms in: a click on the select's option while it moves lands on the dialog's
   // backdrop and closes the list (CI, busy machine); choose once nothing moves any more

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { clickToFocus, launchBrowser, LONG_WAIT, openPage, screenshot } from './support/browser';
+import { clickToFocus, launchBrowser, LONG_WAIT, openPage, openWindow, screenshot } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
 import { CanvasListPage, CanvasScreen } from './pages/CanvasPage';
 
@@ -217,8 +217,7 @@ describe.each(VARIANTS)('canvas editing ($name)', (variant) => {
       await screenshot(page, `canvas-editing-reconnected-${variant.name}`);
 
       // the server has the offline edits: a fresh tab (not routed) sees them
-      const fresh = await context.newPage();
-      await fresh.goto(`/canvas/${canvas.canvasId()}`);
+      const fresh = await openWindow(page, `/canvas/${canvas.canvasId()}`);
       const again = new CanvasScreen(fresh);
       await again.waitUntilSaved();
       await fresh.waitForFunction(
@@ -279,8 +278,7 @@ describe.each(VARIANTS)('canvas editing ($name)', (variant) => {
       expect(await canvas.memos.count()).toBe(2);
 
       // a second tab's memo is never undone from this one
-      const second = await context.newPage();
-      await second.goto(`/canvas/${canvas.canvasId()}`);
+      const second = await openWindow(page, `/canvas/${canvas.canvasId()}`);
       const other = new CanvasScreen(second);
       await other.waitUntilSaved();
       await other.memos.nth(1).waitFor();

@@ -15,6 +15,7 @@ import {
   launchBrowser,
   LONG_WAIT,
   openPage,
+  openWindow,
   screenshot,
   waitForFocus,
 } from './support/browser';
@@ -238,7 +239,6 @@ describe.each([LIGHT_EN, DARK_ZH])('node cards follow their entity ($name)', (va
     const { context, page } = await signedIn(variant);
     try {
       const canvas = await newCanvas(page);
-      const other = context.newPage();
       await canvas.addDocument('Some words');
       const title = page.getByTestId('doc-title');
       await clickToFocus(title);
@@ -251,8 +251,7 @@ describe.each([LIGHT_EN, DARK_ZH])('node cards follow their entity ($name)', (va
         .locator('.canvas-node__title', { hasText: 'Field notes' })
         .waitFor();
 
-      const second = await other;
-      await second.goto(`/canvas/${canvas.canvasId()}`);
+      const second = await openWindow(page, `/canvas/${canvas.canvasId()}`);
       const twin = new CanvasScreen(second);
       await twin.waitUntilSaved();
       await second

@@ -7,7 +7,7 @@
 import { describe, expect } from 'vitest';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { sendFresh, skipOnboarding } from './support/api';
-import { chooseMenuItem, clickToFocus, LONG_WAIT, screenshot } from './support/browser';
+import { chooseMenuItem, clickToFocus, LONG_WAIT, openWindow, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
 import { CanvasListPage, CanvasScreen, downloadBytes } from './pages/CanvasPage';
@@ -32,8 +32,7 @@ describe('canvas', () => {
       const canvas = await list.createCanvas();
       await canvas.addMemo('Hello from tab one');
 
-      const second = await context.newPage();
-      await second.goto(`/canvas/${canvas.canvasId()}`);
+      const second = await openWindow(page, `/canvas/${canvas.canvasId()}`);
       const other = new CanvasScreen(second);
       await other.waitUntilSaved();
       await other.memos.locator('textarea').first().waitFor();

@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { startFakeModelServer, type FakeModelServer } from '../../server/test/helpers/fake-model-server';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { clickToFocus, LONG_WAIT, waitForFocus } from './support/browser';
+import { clickToFocus, LONG_WAIT, openWindow, waitForFocus } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 const SHOTS = '/tmp/shots/docai';
@@ -229,8 +229,7 @@ describe('AI in the document editor', () => {
     expect(await storedContent(context.request, docId)).toContain(accepted);
 
     // ---- a second editor of the same document sees the accepted text ----
-    const other = await context.newPage();
-    await other.goto(`/documents/${docId}`);
+    const other = await openWindow(page, `/documents/${docId}`);
     await editor(other).getByText(SECOND).waitFor();
     await waitSaved(other);
     await selectWithKeys(page, SECOND, 'end');

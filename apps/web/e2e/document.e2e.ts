@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { chooseMenuItem, clickToFocus, LONG_WAIT, openPage, screenshot } from './support/browser';
+import { chooseMenuItem, clickToFocus, LONG_WAIT, openPage, openWindow, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 const it = e2eTest();
@@ -94,7 +94,7 @@ describe('document editor', () => {
   });
 
   it('shows a second page the text and the caret of the first, live', async () => {
-    const second = await context.newPage();
+    const second = await openWindow(page);
     await openDocument(second, docId);
     await editor(second).locator('h1', { hasText: 'Plan for the week' }).waitFor();
 
@@ -127,7 +127,7 @@ describe('document editor', () => {
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
 
     // a second page has the document open while the first switches it to read-only
-    const second = await context.newPage();
+    const second = await openWindow(page);
     await openDocument(second, docId);
     await waitSaved(second);
     expect(await editor(second).getAttribute('contenteditable')).toBe('true');

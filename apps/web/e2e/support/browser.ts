@@ -66,6 +66,24 @@ export async function openPage(
 }
 
 /**
+ * Opens another tab of `page`'s context (same cookies and storage) in a window of its own.
+ * Headless Chromium draws only the front tab of a window: a page left behind a tab opened with
+ * `context.newPage()` gets one animation frame a second, and each click on it then waits about
+ * 2 s for Playwright's "stable" check (it compares two frames). Two windows side by side, as a
+ * person would arrange them, both keep drawing.
+ */
+export async function openWindow(page: Page, url?: string): Promise<Page> {
+  const [opened] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.evaluate(() => {
+      window.open('about:blank', '_blank', 'popup,noopener');
+    }),
+  ]);
+  if (url) await opened.goto(url);
+  return opened;
+}
+
+/**
  * Waits until no CSS animation or transition runs on the page (a modal's zoom-in, a dropdown's
  * slide): on a slow machine a click aimed at an element that is still moving lands beside it.
  */
