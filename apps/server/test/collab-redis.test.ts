@@ -3,6 +3,7 @@
  * Clients connected to different instances converge through the Hocuspocus Redis extension, and
  * an API write made on one instance reaches an editor connected to the other.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,9 @@ import { createTestDatabase, testDbKind, type TestDatabase } from './helpers/db.
 import { createTestClient, type TestClient } from './helpers/http.js';
 
 const REDIS_URL = process.env.REDIS_URL;
+// this file's own keys and channels: another test run on the same Redis (a second `npm test` on
+// the machine) must not take its jobs, share its rate-limit windows or hear its collab messages
+const REDIS_PREFIX = `atelier-test-${randomBytes(6).toString('hex')}`;
 
 describe.skipIf(!REDIS_URL || testDbKind() !== 'postgres')(
   'collaboration across two instances (Redis fan-out)',
@@ -39,6 +43,7 @@ describe.skipIf(!REDIS_URL || testDbKind() !== 'postgres')(
           DATA_DIR: dataDir,
           DATABASE_URL: database.url!,
           REDIS_URL: REDIS_URL!,
+          REDIS_PREFIX,
           ROLES: roles,
           EMAIL_VERIFICATION: 'false',
           JWT_SECRET: 'a-shared-secret-for-both-instances-0123456789',

@@ -197,7 +197,7 @@ describe.skipIf(!REDIS_URL)('BullMqQueue on Redis', () => {
 
   it('the server uses BullMQ when REDIS_URL is set', async () => {
     // api role only: this test's server must not consume jobs of other processes on the same Redis
-    const server = await startTestServer({ REDIS_URL: REDIS_URL!, ROLES: 'api' });
+    const server = await startTestServer({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: newPrefix(), ROLES: 'api' });
     try {
       expect(server.server.ctx.queue.driver).toBe('bullmq');
       const res = await fetch(`${server.url}/v1/health`);
