@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: build the app, then two lanes at once: the browser project (Chromium against the
-// build, one file at a time), and typecheck, lint and format check (side by side) followed by the
-// other vitest projects (unit, web, integration on PGlite and, with TEST_DATABASE_URL, on
-// PostgreSQL). Ends with one plain summary line 'tests: N passed, N failed' for CI.
+// `npm test`: build the app; typecheck, lint and format check (side by side); the vitest projects
+// but the browser (unit, web, integration on PGlite and, with TEST_DATABASE_URL, on PostgreSQL);
+// then the browser project alone (Chromium against the build, one file at a time). Ends with one
+// plain summary line 'tests: N passed, N failed' for CI.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
