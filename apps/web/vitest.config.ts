@@ -6,5 +6,8 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
+    setupFiles: ['./vitest.setup.ts'],
+    // above the waits' 30 s (vitest.setup.ts)
+    testTimeout: 60_000,
   },
 });
