@@ -3,7 +3,6 @@
  * Clients connected to different instances converge through the Hocuspocus Redis extension, and
  * an API write made on one instance reaches an editor connected to the other.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,11 +14,12 @@ import { startServer, type RunningServer } from '../src/server.js';
 import { openCollab, waitUntil, type CollabClient } from './helpers/collab-client.js';
 import { createTestDatabase, testDbKind, type TestDatabase } from './helpers/db.js';
 import { createTestClient, type TestClient } from './helpers/http.js';
+import { dropRedisKeys, testRedisPrefix } from './helpers/redis.js';
 
 const REDIS_URL = process.env.REDIS_URL;
 // this file's own keys and channels: another test run on the same Redis (a second `npm test` on
 // the machine) must not take its jobs, share its rate-limit windows or hear its collab messages
-const REDIS_PREFIX = `atelier-test-${randomBytes(6).toString('hex')}`;
+const REDIS_PREFIX = testRedisPrefix();
 
 describe.skipIf(!REDIS_URL || testDbKind() !== 'postgres')(
   'collaboration across two instances (Redis fan-out)',
@@ -71,6 +71,7 @@ describe.skipIf(!REDIS_URL || testDbKind() !== 'postgres')(
       for (const s of servers.splice(0).reverse()) await s.close().catch(() => undefined);
       await database?.drop();
       for (const d of dirs) rmSync(d, { recursive: true, force: true });
+      await dropRedisKeys(REDIS_URL!, REDIS_PREFIX);
     });
 
     it('clients on different instances converge on a document and on a canvas', async () => {

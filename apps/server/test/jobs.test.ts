@@ -5,11 +5,11 @@
  * jobs.memory.test.ts): "nothing more ran" is checked after `drain`, which resolves once the
  * shared queue has nothing waiting, delayed or active, never after a sleep.
  */
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BullMqQueue, createQueue, defineJob, JobPayloadError, MemoryQueue } from '../src/jobs/index.js';
+import { dropRedisKeys, testRedisPrefix } from './helpers/redis.js';
 import { startTestServer } from './helpers/server.js';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -60,7 +60,7 @@ describe.skipIf(!REDIS_URL)('BullMqQueue on Redis', () => {
     return queue;
   }
   function newPrefix(): string {
-    const p = `atelier-test-${randomBytes(6).toString('hex')}`;
+    const p = testRedisPrefix();
     prefixes.push(p);
     return p;
   }
@@ -70,10 +70,7 @@ describe.skipIf(!REDIS_URL)('BullMqQueue on Redis', () => {
   });
   afterEach(async () => {
     for (const q of opened.splice(0)) await q.close();
-    for (const p of prefixes.splice(0)) {
-      const keys = await redis.keys(`${p}:*`);
-      if (keys.length) await redis.del(...keys);
-    }
+    for (const p of prefixes.splice(0)) await dropRedisKeys(REDIS_URL!, p);
   });
   afterAll(async () => {
     await redis.quit();

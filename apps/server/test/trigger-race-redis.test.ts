@@ -6,27 +6,18 @@
  * (REDIS_PREFIX) so parallel test files on the same Redis do not take each other's jobs; the
  * prefix's keys are removed at the end. PostgreSQL only (vitest.config.ts).
  */
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { describe, expect } from 'vitest';
 import { testDbKind } from './helpers/db.js';
 import { skillTest } from './helpers/fixtures.js';
 import { resetFake } from './helpers/skill-run.js';
+import { dropRedisKeys, testRedisPrefix } from './helpers/redis.js';
 import { POLL, raceReady, raceTimers } from './helpers/triggers.js';
 
 const REDIS_URL = process.env.REDIS_URL;
-const PREFIX = `atelier-test-${randomBytes(6).toString('hex')}`;
+const PREFIX = testRedisPrefix();
 
 const it = skillTest(() => ({ ...POLL, REDIS_URL: REDIS_URL!, REDIS_PREFIX: PREFIX }), {
-  setup: async () => async () => {
-    const redis = new Redis(REDIS_URL!, { maxRetriesPerRequest: null });
-    try {
-      const keys = await redis.keys(`${PREFIX}*`);
-      if (keys.length) await redis.del(...keys);
-    } finally {
-      await redis.quit();
-    }
-  },
+  setup: async () => () => dropRedisKeys(REDIS_URL!, PREFIX),
 });
 it.beforeEach(({ fake }) => resetFake(fake));
 
