@@ -12,6 +12,7 @@ const all = {
   'settings-rps': ['node', ['--import', 'tsx', join(here, 'settings-rps.ts')]],
   'share-html': ['node', ['--import', 'tsx', join(here, 'share-html.ts')]],
   'web-bundle': ['node', [join(here, 'web-bundle.mjs')]],
+  'page-load': ['node', ['--import', 'tsx', join(here, 'page-load.ts')]],
   'collab-latency': ['node', ['--import', 'tsx', join(here, 'collab-latency.ts')]],
   'collab-load': ['node', ['--import', 'tsx', join(here, 'collab-load.ts')]],
   'ingest-pdf': ['node', ['--import', 'tsx', join(here, 'ingest-pdf.ts')]],

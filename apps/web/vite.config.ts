@@ -2,6 +2,8 @@
 // dev proxy of the API (/v1) and the collaboration WebSocket (/collab) to the local server.
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -27,8 +29,49 @@ function shareViewerPage(): Plugin {
   };
 }
 
+/**
+ * In a build, the CSS of the antd components the app uses (scripts/antd-styles.ts, run in its own
+ * process so NODE_ENV is production before antd loads), as `assets/antd-<hash>.css` linked first
+ * in index.html's head: antd's styles come before the app's in the cascade, where antd puts them
+ * when it writes them at run time, and the browser no longer generates them on every page load.
+ * In development nothing changes (antd writes its styles at run time; theme edits apply at once).
+ * The share viewer's lean page keeps writing them at run time: it uses few components.
+ */
+function antdStaticStyles(): Plugin {
+  let fileName = '';
+  return {
+    name: 'atelier-antd-static-styles',
+    apply: 'build',
+    buildStart() {
+      const script = fileURLToPath(new URL('./scripts/antd-styles.ts', import.meta.url));
+      const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+        env: { ...process.env, NODE_ENV: 'production' },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      if (run.status !== 0) throw new Error(`antd-styles failed (exit ${run.status}): ${run.stderr}`);
+      const hash = createHash('sha256').update(run.stdout).digest('base64url').slice(0, 8);
+      fileName = `assets/antd-${hash}.css`;
+      this.emitFile({ type: 'asset', fileName, source: run.stdout });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!fileName || !ctx.filename.endsWith(`${'/'}index.html`)) return undefined;
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), shareViewerPage()],
+  plugins: [react(), shareViewerPage(), antdStaticStyles()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   build: {
     outDir: 'dist',

@@ -76,6 +76,16 @@ describe('screenshots', () => {
         }
         await home.skipHighlightsIfShown();
         await screenshot(page, `home-${tag}`);
+        // The shell's antd styles come from the built file (apps/web/scripts/antd-styles.ts),
+        // linked before the app's CSS; antd writes no second copy of them at run time.
+        const styles = await page.evaluate(() => ({
+          firstSheet: document.querySelector('link[rel="stylesheet"]')?.getAttribute('href') ?? '',
+          writtenButtonStyles: [...document.querySelectorAll('style')].filter((s) =>
+            s.textContent?.includes('.ant-btn-color-primary'),
+          ).length,
+        }));
+        expect(styles.firstSheet).toMatch(/^\/assets\/antd-[\w-]+\.css$/);
+        expect(styles.writtenButtonStyles).toBe(0);
 
         const settings = await home.openSettings();
         await screenshot(page, `settings-account-${tag}`);

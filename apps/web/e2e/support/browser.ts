@@ -86,6 +86,8 @@ export async function openWindow(page: Page, url?: string): Promise<Page> {
 /**
  * Waits until no CSS animation or transition runs on the page (a modal's zoom-in, a dropdown's
  * slide): on a slow machine a click aimed at an element that is still moving lands beside it.
+ * A paused one counts too: antd's motion adds an opening animation paused and starts it a frame
+ * later.
  */
 export async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -93,19 +95,26 @@ export async function animationsDone(page: Page): Promise<void> {
       document
         .getAnimations()
         // endless ones (a spinner) never finish: only those that will end count
-        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
-        .length === 0,
+        .filter(
+          (a) =>
+            (a.playState === 'running' || a.playState === 'paused') &&
+            a.effect?.getComputedTiming().endTime !== Infinity,
+        ).length === 0,
     undefined,
     { polling: 50 },
   );
 }
 
 /**
- * Saves a screenshot. CSS animations and transitions (a modal's zoom-in, a tab's ink bar, the
- * theme's colour fade) are finished first (`animations: 'disabled'`), so no test waits for them.
+ * Saves a screenshot once no animation runs or waits to start (`animationsDone`): a modal that
+ * has just opened was caught half zoomed in, or not yet shown, because Playwright's
+ * `animations: 'disabled'` finishes only the animations that already run when it is called
+ * (antd starts a modal's a frame after adding it). That option still finishes any that start
+ * meanwhile (a tab's ink bar, the theme's colour fade).
  */
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await animationsDone(page);
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
