@@ -17,7 +17,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '../apps/web/e2e/support/browser.js';
 import { startBenchServer, type BenchServer } from './bench-server.js';
 import { fmt, percentile } from './lib.mjs';
 
@@ -38,18 +38,8 @@ const servers: Record<'ours' | 'peer', BenchServer> = {
   ours: await startBenchServer('page-load', { WEB_DIST_DIR: dist }),
   peer: await startBenchServer('page-load-peer', { WEB_DIST_DIR: peerDist }),
 };
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+// the browser tests' Chromium and flags, since this measures what each of their page loads costs
+const browser = await launchBrowser();
 
 interface Sample {
   wallMs: number;
