@@ -10,7 +10,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { importCanvas, pageFromCanvas, skipOnboarding } from './support/api';
 import { downloadBytes } from './pages/CanvasPage';
-import { chooseMenuItem, LONG_WAIT, screenshot } from './support/browser';
+import { animationsDone, chooseMenuItem, LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 const it = e2eTest();
@@ -177,6 +177,9 @@ describe('pages', () => {
 
     /** Drags slide `from` onto slide `to` with the mouse, moving in small steps, and waits for the save. */
     const drag = async (from: number, to: number) => {
+      // the slides slide into their new places after a drop (CSS transitions): measured while
+      // they still move, a box points beside the slide (retried once in CI beside a second suite)
+      await animationsDone(page);
       const source = await page.getByTestId('page-slide').nth(from).boundingBox();
       const target = await page.getByTestId('page-slide').nth(to).boundingBox();
       if (!source || !target) throw new Error('slide not on screen');
