@@ -30,9 +30,9 @@ function shareViewerPage(): Plugin {
 }
 
 /**
- * In a build, the CSS of the antd components the app uses (scripts/antd-styles.ts, run in its own
- * process so NODE_ENV is production before antd loads), as `assets/antd-<hash>.css` linked first
- * in index.html's head: antd's styles come before the app's in the cascade, where antd puts them
+ * In a build, the CSS of the antd components every signed-in screen shows
+ * (scripts/antd-styles.ts, run in its own process so NODE_ENV is production before antd loads),
+ * as `assets/antd-<hash>.css` linked first in index.html's head: antd's styles come before the app's in the cascade, where antd puts them
  * when it writes them at run time, and the browser no longer generates them on every page load.
  * In development nothing changes (antd writes its styles at run time; theme edits apply at once).
  * The share viewer's lean page keeps writing them at run time: it uses few components.
@@ -57,7 +57,7 @@ function antdStaticStyles(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!fileName || !ctx.filename.endsWith(`${'/'}index.html`)) return undefined;
+        if (!fileName || !ctx.filename.endsWith('/index.html')) return undefined;
         return [
           {
             tag: 'link',

@@ -1,13 +1,13 @@
 /**
  * Writes (to stdout) the CSS antd would otherwise generate in the browser on every page load, for
- * the antd components every signed-in screen shows (SHELL_COMPONENTS). The build links it first in index.html (the
- * `antdStaticStyles` plugin of vite.config.ts).
+ * the antd components every signed-in screen shows (SHELL_COMPONENTS). The build links it first
+ * in index.html (the `antdStaticStyles` plugin of vite.config.ts).
  *
  * Why: antd writes its component styles at run time (CSS-in-JS). A profile of the home page
  * showed ~25 % of the renderer's main thread there on every fresh load (docs/benchmarks.md). The
  * CSS below ends with antd's own cache-path map rule (`.data-ant-cssinjs-cache-path{content:…}`):
  * @ant-design/cssinjs reads it once when the page starts and then skips generating and inserting
- * every style it names. A style the map does not name (a component the scan missed, a style
+ * every style it names. A style the map does not name (a component outside the list, a style
  * that only exists in the browser) is still generated at run time as before, so a gap costs
  * time, never looks.
  *
@@ -59,7 +59,7 @@ const isComponent = (value: unknown): value is AnyComponent =>
 
 /**
  * What to render for one antd export so that its styles register: the component, its
- * sub-components (Input.TextArea, Typography.Title…) and its popup panel, which antd renders
+ * sub-components (Input.TextArea, Layout.Sider…) and its popup panel, which antd renders
  * without a trigger for exactly this purpose. A few need props or children to render at all.
  */
 function elementsFor(name: string, component: AnyComponent): ReactNode[] {
@@ -76,7 +76,7 @@ function elementsFor(name: string, component: AnyComponent): ReactNode[] {
   return out;
 }
 
-export function antdStyles(): { css: string; paths: number; dropped: number } {
+export function antdStyles(): { css: string; paths: number } {
   const cache = createCache();
   const theme = buildTheme('light');
   const exports = antd as unknown as Record<string, unknown>;
@@ -99,7 +99,7 @@ export function antdStyles(): { css: string; paths: number; dropped: number } {
   // A few of antd's rules have a selector no browser accepts (Tour's `:where(.css-…)-placement-left`,
   // its root class missing); the browser drops them, and so does this, or the build's minifier
   // would stop at them.
-  const { code, warnings } = transform({
+  const { code } = transform({
     filename: 'antd.css',
     code: Buffer.from(raw),
     errorRecovery: true,
@@ -107,7 +107,7 @@ export function antdStyles(): { css: string; paths: number; dropped: number } {
   });
   const css = code.toString();
   const map = /\.data-ant-cssinjs-cache-path\s*\{\s*content:\s*"([^"]*)"/.exec(css)?.[1] ?? '';
-  return { css, paths: map ? map.split(';').length : 0, dropped: warnings.length };
+  return { css, paths: map ? map.split(';').length : 0 };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
