@@ -52,6 +52,13 @@ const SERVER_TIME_SYNTAX_RULES = [
   },
 ];
 
+// tsconfig.check.json gives every workspace Vite's client types; on the server they are a lie.
+const SERVER_ENV_SYNTAX_RULE = {
+  selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+  message:
+    'import.meta.env is filled in by Vite for the web app only; the server reads its config (config.ts).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,7 +77,8 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // one program over every workspace (tsconfig.check.json), the same one `npm run typecheck` checks
+      parserOptions: { project: ['./tsconfig.check.json'], tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node, ...globals.browser },
     },
     rules: {
@@ -89,9 +97,7 @@ export default tseslint.config(
       // parse TypeScript dependencies too (the cycle check reads every file it reaches)
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'] }),
-      ],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.check.json' })],
     },
     rules: {
       // A lazily loaded job handler may import its definition back: cycles through import() are fine.
@@ -126,13 +132,18 @@ export default tseslint.config(
           })),
         },
       ],
-      'no-restricted-syntax': ['error', ...HOUSE_SYNTAX_RULES, ...SERVER_TIME_SYNTAX_RULES],
+      'no-restricted-syntax': [
+        'error',
+        ...HOUSE_SYNTAX_RULES,
+        ...SERVER_TIME_SYNTAX_RULES,
+        SERVER_ENV_SYNTAX_RULE,
+      ],
     },
   },
   {
     // the clock itself is where system time is read
     files: ['apps/server/src/lib/clock.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...HOUSE_SYNTAX_RULES] },
+    rules: { 'no-restricted-syntax': ['error', ...HOUSE_SYNTAX_RULES, SERVER_ENV_SYNTAX_RULE] },
   },
   {
     // WXT reads each extension entrypoint's default export (defineBackground, defineUnlistedScript)
@@ -143,11 +154,6 @@ export default tseslint.config(
     // config files of tools require default exports
     files: ['**/*.config.{ts,js,mjs}', '**/vite.config.ts', '**/drizzle.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
-  },
-  {
-    // root tool configs are outside every tsconfig: lint them without type information
-    files: ['*.config.{ts,js,mjs}'],
-    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
