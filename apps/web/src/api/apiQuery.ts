@@ -14,6 +14,7 @@ import {
   type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { RouteId, RouteResponse, Routes } from '@atelier/contract';
 import type { CallInput } from '@atelier/contract/client';
 import { api } from './client';
@@ -117,7 +118,11 @@ export function useApiMutation<K extends RouteId, TContext = unknown>(
 /** Marks the cached answers of these routes stale (for work done outside useApiMutation). */
 export function useInvalidateRoutes(): (routes: readonly RouteId[]) => Promise<void> {
   const client = useQueryClient();
-  return async (routes) => {
-    await Promise.all(routes.map((id) => client.invalidateQueries({ queryKey: [id] })));
-  };
+  // one function per client, so an effect may depend on it
+  return useCallback(
+    async (routes: readonly RouteId[]) => {
+      await Promise.all(routes.map((id) => client.invalidateQueries({ queryKey: [id] })));
+    },
+    [client],
+  );
 }

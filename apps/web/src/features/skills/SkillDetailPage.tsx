@@ -15,6 +15,7 @@ import {
   useBuiltInSkills,
   useSkillInstance,
   useSkillJobs,
+  useRefreshWhenTriggersRun,
   useSkillTriggers,
   useTriggerMutations,
 } from './skillQueries';
@@ -45,6 +46,7 @@ export function SkillDetailPage() {
   const templates = useBuiltInSkills();
   const triggers = useSkillTriggers(skillId);
   const jobs = useSkillJobs(skillId);
+  useRefreshWhenTriggersRun(triggers.data);
   const { update, remove } = useTriggerMutations();
   const invoke = useApiMutation('skill.invoke', { invalidates: ['action.list'] });
   const [triggerOpen, setTriggerOpen] = useState(false);
