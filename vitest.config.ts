@@ -7,9 +7,10 @@ import { defineConfig } from 'vitest/config';
 // machine, where the files spend much of their time waiting on PostgreSQL or a child process.
 // TEST_WORKERS overrides it.
 const workers = Number(process.env.TEST_WORKERS) || Math.max(2, Math.min(availableParallelism(), 6));
-// Browser files side by side (in the same pool as the integration files) only when asked:
-// E2E_PARALLEL=1. Each has its own server (port, data directory), Chromium and accounts, but on a
-// 2-core machine at load 20-30 three files at once timed tests out (docs/benchmarks.md, 2026-11-26).
+// Browser files side by side only when asked: E2E_PARALLEL=1 (`npm test` asks for two at once
+// when the machine is otherwise idle, scripts/test.mjs). Each has its own server (port, data
+// directory), Chromium and accounts, but on a 2-core machine at load 20-30 three files at once
+// timed tests out (docs/benchmarks.md, 2026-11-26).
 const e2eParallel = process.env.E2E_PARALLEL === '1';
 
 // In CI a failed integration or browser test runs once more. Sessions were lost to single tests
@@ -98,7 +99,7 @@ export default defineConfig({
           // generous: a whole AI or library flow on a loaded 2-core machine; a hung test still fails
           testTimeout: 240_000,
           hookTimeout: 180_000,
-          // one file at a time (a sequential group after the others) unless E2E_PARALLEL=1
+          // one file at a time unless E2E_PARALLEL=1 (then TEST_WORKERS or `workers` at once)
           fileParallelism: e2eParallel,
           retry,
         },

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: build the app; typecheck, lint and format check (side by side); the vitest projects
 // but the browser (unit, web, integration on PGlite and, with TEST_DATABASE_URL, on PostgreSQL);
-// then the browser project alone (Chromium against the build, one file at a time). Ends with one
-// plain summary line 'tests: N passed, N failed' for CI.
+// then the browser project alone (Chromium against the build, two files at a time on an idle
+// machine, else one). Ends with one plain summary line 'tests: N passed, N failed' for CI.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -91,6 +92,47 @@ async function staticChecks() {
   return checks.find((c) => c.status !== 0) ?? null;
 }
 
+/** Cores kept busy on this machine over `ms` (every process, ours included), from os.cpus(). */
+async function busyCores(ms) {
+  const sum = () =>
+    cpus().reduce(
+      (acc, c) => {
+        const { idle, ...rest } = c.times;
+        acc.idle += idle;
+        acc.busy += Object.values(rest).reduce((a, b) => a + b, 0);
+        return acc;
+      },
+      { idle: 0, busy: 0 },
+    );
+  const a = sum();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = sum();
+  const busy = b.busy - a.busy;
+  const total = busy + (b.idle - a.idle);
+  return total > 0 ? (busy / total) * cpus().length : 0;
+}
+
+/**
+ * The browser files run two at a time (one per two cores on larger machines) when the machine is
+ * otherwise idle, one at a time when something else keeps it busy. A file drives one Chromium and
+ * one server and keeps ~0.9 of a core busy on average, waiting on the app between bursts, so two
+ * at once took a third off the lane on an idle 2-core machine (docs/benchmarks.md, 2026-11-28);
+ * beside another suite, on 2026-11-26, three at once timed tests out. The look is taken when this
+ * run's other lanes have ended, so what it sees is someone else's work. E2E_PARALLEL=0/1 decides
+ * instead.
+ */
+async function browserFilesAtOnce() {
+  if (process.env.E2E_PARALLEL === '0' || process.env.E2E_PARALLEL === '1') return {};
+  const cores = availableParallelism();
+  const files = Math.max(2, Math.floor(cores / 2));
+  const busy = await busyCores(3000);
+  const parallel = cores >= 2 && busy < 0.5;
+  console.log(
+    `\n== browser files: ${parallel ? `${files} at a time` : 'one at a time'} (${busy.toFixed(2)} of ${cores} cores busy elsewhere)`,
+  );
+  return parallel ? { E2E_PARALLEL: '1', TEST_WORKERS: String(files) } : { E2E_PARALLEL: '0' };
+}
+
 function vitestArgs(report, extra) {
   return [
     'vitest',
@@ -154,10 +196,11 @@ for (const stale of [browserRetried, restRetried]) rmSync(stale, { force: true }
 console.log(
   '\n== tests: [checks] and [tests] (every project but the browser), then [browser] vitest run --project browser',
 );
-// The browser files run last, alone: beside the checks and the integration workers, a 2-core
-// machine ran at load 6–8 and browser tests timed out waiting for what they wait for (clean-clone
-// runs of 2026-11-26 evening: a toast in auth.e2e, a validation message in projects.e2e; both
-// files pass alone). Slower, steadier: a failing CI lands nothing.
+// The browser files run last, without the other lanes: beside the checks and the integration
+// workers, a 2-core machine ran at load 6–8 and browser tests timed out waiting for what they wait
+// for (clean-clone runs of 2026-11-26 evening: a toast in auth.e2e, a validation message in
+// projects.e2e; both files pass alone). Slower, steadier: a failing CI lands nothing. Two browser
+// files at once when nothing else runs (browserFilesAtOnce).
 const rest = await (async () => {
   const failedCheck = await staticChecks();
   if (failedCheck) return { check: failedCheck };
@@ -169,10 +212,13 @@ const rest = await (async () => {
     }),
   };
 })();
-const browser = await prefixed('browser', 'npx', vitestArgs(browserReport, ['--project', 'browser']), {
-  ...process.env,
-  RETRIED_REPORT: browserRetried,
-});
+const browserEnv = { ...process.env, RETRIED_REPORT: browserRetried, ...(await browserFilesAtOnce()) };
+const browser = await prefixed(
+  'browser',
+  'npx',
+  vitestArgs(browserReport, ['--project', 'browser']),
+  browserEnv,
+);
 printRetried(browserRetried);
 const b = counts(browserReport, browser.status);
 console.log(`\n== browser: ${(browser.ms / 1000).toFixed(1)} s, ${b.passed} passed, ${b.failed} failed`);
