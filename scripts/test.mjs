@@ -4,8 +4,8 @@
 // then the browser project alone (Chromium against the build, two files at a time on an idle
 // machine, else one). Ends with one plain summary line 'tests: N passed, N failed' for CI.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -112,24 +112,74 @@ async function busyCores(ms) {
   return total > 0 ? (busy / total) * cpus().length : 0;
 }
 
+const parallelLock = join(tmpdir(), 'atelier-browser-files.lock');
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/**
+ * Claims "browser files at once" on this machine for this run (a lock file holding our pid,
+ * removed when we exit); false while another live run holds it.
+ */
+function claimParallelBrowserFiles() {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(parallelLock, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      process.on('exit', () => {
+        try {
+          if (readFileSync(parallelLock, 'utf8') === String(process.pid)) rmSync(parallelLock);
+        } catch {
+          // already gone
+        }
+      });
+      return true;
+    } catch (err) {
+      if (err.code !== 'EEXIST') return false;
+      let holder = '';
+      try {
+        holder = readFileSync(parallelLock, 'utf8');
+      } catch {
+        continue; // released meanwhile: try again
+      }
+      // an empty file is being written by its creator; a dead pid is a run that was killed
+      if (holder === '' || alive(Number(holder))) return false;
+      rmSync(parallelLock, { force: true });
+    }
+  }
+  return false;
+}
+
 /**
  * The browser files run two at a time (one per two cores on larger machines) when the machine is
  * otherwise idle, one at a time when something else keeps it busy. A file drives one Chromium and
  * one server and keeps ~0.9 of a core busy on average, waiting on the app between bursts, so two
  * at once took a third off the lane on an idle 2-core machine (docs/benchmarks.md, 2026-11-28);
  * beside another suite, on 2026-11-26, three at once timed tests out. The look is taken when this
- * run's other lanes have ended, so what it sees is someone else's work. E2E_PARALLEL=0/1 decides
- * instead.
+ * run's other lanes have ended, so what it sees is someone else's work; two runs that look at the
+ * same moment both see idle, so a lock file lets only one of them go two at a time (a second pair
+ * of suites on 2026-11-28 ran four files at once without it). E2E_PARALLEL=0/1 decides instead.
  */
 async function browserFilesAtOnce() {
   if (process.env.E2E_PARALLEL === '0' || process.env.E2E_PARALLEL === '1') return {};
   const cores = availableParallelism();
   const files = Math.max(2, Math.floor(cores / 2));
   const busy = await busyCores(3000);
-  const parallel = cores >= 2 && busy < 0.5;
-  console.log(
-    `\n== browser files: ${parallel ? `${files} at a time` : 'one at a time'} (${busy.toFixed(2)} of ${cores} cores busy elsewhere)`,
-  );
+  const idle = cores >= 2 && busy < 0.5;
+  // two suites that reach their browser files together both see an idle machine: one claims it
+  const parallel = idle && claimParallelBrowserFiles();
+  const why =
+    idle && !parallel
+      ? 'another run has its browser files two at a time'
+      : `${busy.toFixed(2)} of ${cores} cores busy elsewhere`;
+  console.log(`\n== browser files: ${parallel ? `${files} at a time` : 'one at a time'} (${why})`);
   return parallel ? { E2E_PARALLEL: '1', TEST_WORKERS: String(files) } : { E2E_PARALLEL: '0' };
 }
 
