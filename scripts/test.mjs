@@ -1,12 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: build the app; then the browser project (Chromium against the build, two files at a
-// time on an idle machine, else one) and, beside it at the lowest CPU priority, typecheck, lint
-// and format check (side by side), then the other vitest projects (unit, web, integration on
-// PGlite and, with TEST_DATABASE_URL, on PostgreSQL). Ends with one plain summary line
-// 'tests: N passed, N failed' for CI.
+// `npm test`: build the app; typecheck, lint and format check (side by side); the vitest projects
+// but the browser (unit, web, integration on PGlite and, with TEST_DATABASE_URL, on PostgreSQL);
+// then the browser project alone (Chromium against the build, two files at a time on an idle
+// machine, else one). Ends with one plain summary line 'tests: N passed, N failed' for CI.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { availableParallelism, constants, cpus, setPriority, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,21 +18,8 @@ function fail(name, status) {
   process.exit(typeof status === 'number' && status !== 0 ? status : 1);
 }
 
-/**
- * Gives a child just spawned (and every process it starts later) the lowest CPU priority: it
- * runs on what the browser files leave idle. Their tests wait for the app with timeouts; the
- * checks and the other projects only need the CPU time, not when.
- */
-function background(child) {
-  try {
-    setPriority(child.pid, constants.priority.PRIORITY_LOW);
-  } catch {
-    // not allowed here: it runs at normal priority
-  }
-}
-
 /** Runs a step with its output buffered; resolves with { name, cmd, status, output, ms }. */
-function buffered(name, cmd, args, { low = false } = {}) {
+function buffered(name, cmd, args) {
   const started = Date.now();
   return new Promise((resolve) => {
     const chunks = [];
@@ -42,7 +28,6 @@ function buffered(name, cmd, args, { low = false } = {}) {
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    if (low) background(child);
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));
     child.on('error', (err) => chunks.push(Buffer.from(`${String(err)}\n`)));
@@ -68,11 +53,10 @@ function step(name, cmd, args) {
  * Runs a step with its output streamed line by line, each line prefixed with `[name]`, so two
  * steps can run at once and their logs stay readable. Resolves like `buffered`.
  */
-function prefixed(name, cmd, args, env = process.env, { low = false } = {}) {
+function prefixed(name, cmd, args, env = process.env) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    if (low) background(child);
     const pipeLines = (stream, out) => {
       let rest = '';
       stream.on('data', (chunk) => {
@@ -95,11 +79,11 @@ function prefixed(name, cmd, args, env = process.env, { low = false } = {}) {
 
 /** The static checks read the sources only and are each mostly single-threaded: run them at the
  * same time, then print each one's output in order. Resolves with the first failure or null. */
-async function staticChecks(options = {}) {
+async function staticChecks() {
   const checks = await Promise.all([
-    buffered('typecheck', npm, ['run', 'typecheck'], options),
-    buffered('lint', npm, ['run', 'lint'], options),
-    buffered('format', npm, ['run', 'format:check'], options),
+    buffered('typecheck', npm, ['run', 'typecheck']),
+    buffered('lint', npm, ['run', 'lint']),
+    buffered('format', npm, ['run', 'format:check']),
   ]);
   for (const c of checks) {
     console.log(`\n== ${c.name}: ${c.cmd} (${(c.ms / 1000).toFixed(1)} s)`);
@@ -178,11 +162,10 @@ function claimParallelBrowserFiles() {
  * otherwise idle, one at a time when something else keeps it busy. A file drives one Chromium and
  * one server and keeps ~0.9 of a core busy on average, waiting on the app between bursts, so two
  * at once took a third off the lane on an idle 2-core machine (docs/benchmarks.md, 2026-11-28);
- * beside another suite, on 2026-11-26, three at once timed tests out. The look is taken before
- * this run starts any work of its own, so what it sees is someone else's; two runs that look at
- * the same moment both see idle, so a lock file lets only one of them go two at a time (a second
- * pair of suites on 2026-11-28 ran four files at once without it). E2E_PARALLEL=0/1 decides
- * instead.
+ * beside another suite, on 2026-11-26, three at once timed tests out. The look is taken when this
+ * run's other lanes have ended, so what it sees is someone else's work; two runs that look at the
+ * same moment both see idle, so a lock file lets only one of them go two at a time (a second pair
+ * of suites on 2026-11-28 ran four files at once without it). E2E_PARALLEL=0/1 decides instead.
  */
 async function browserFilesAtOnce() {
   if (process.env.E2E_PARALLEL === '0' || process.env.E2E_PARALLEL === '1') return {};
@@ -252,15 +235,8 @@ if (extra.length) {
   process.exit(r.status === 0 && failed === 0 ? 0 : r.status || 1);
 }
 
-// The whole suite: look at the machine (before any work of ours), build (the browser files run
-// against it), then the browser files and, beside them at the lowest CPU priority, the static
-// checks side by side followed by every other project. Until 2026-11-26 the lanes ran side by
-// side at one priority and a 2-core machine ran at load 6–8: browser tests timed out waiting for
-// what they wait for (a toast in auth.e2e, a validation message in projects.e2e; both pass alone).
-// Then the browser files ran last, alone, with the machine a third idle while they waited on the
-// app. At the lowest priority the checks and the integration files take only what the browser
-// files leave idle (docs/benchmarks.md, 2026-11-28 morning).
-const browserChoice = await browserFilesAtOnce();
+// The whole suite after the build (the browser files run against it): the static checks side by
+// side, every other project, then the browser files one at a time.
 step('build', npm, ['run', 'build']);
 const browserReport = join(outDir, 'vitest-browser.json');
 const restReport = join(outDir, 'vitest.json');
@@ -268,31 +244,31 @@ const browserRetried = join(outDir, 'retried-browser.json');
 const restRetried = join(outDir, 'retried.json');
 for (const stale of [browserRetried, restRetried]) rmSync(stale, { force: true });
 console.log(
-  '\n== tests: [browser] vitest run --project browser; beside it at low priority [checks], then [tests] (every project but the browser)',
+  '\n== tests: [checks] and [tests] (every project but the browser), then [browser] vitest run --project browser',
 );
-const low = { low: true };
-const restRun = (async () => {
-  const failedCheck = await staticChecks(low);
+// The browser files run last, without the other lanes: beside the checks and the integration
+// workers, a 2-core machine ran at load 6–8 and browser tests timed out waiting for what they wait
+// for (clean-clone runs of 2026-11-26 evening: a toast in auth.e2e, a validation message in
+// projects.e2e; both files pass alone). Slower, steadier: a failing CI lands nothing. Two browser
+// files at once when nothing else runs (browserFilesAtOnce).
+const rest = await (async () => {
+  const failedCheck = await staticChecks();
   if (failedCheck) return { check: failedCheck };
   const projects = ['unit', 'web', 'integration-*'].flatMap((p) => ['--project', p]);
   return {
-    run: await prefixed(
-      'tests',
-      'npx',
-      vitestArgs(restReport, projects),
-      { ...process.env, RETRIED_REPORT: restRetried },
-      low,
-    ),
+    run: await prefixed('tests', 'npx', vitestArgs(restReport, projects), {
+      ...process.env,
+      RETRIED_REPORT: restRetried,
+    }),
   };
 })();
-const browserEnv = { ...process.env, RETRIED_REPORT: browserRetried, ...browserChoice };
+const browserEnv = { ...process.env, RETRIED_REPORT: browserRetried, ...(await browserFilesAtOnce()) };
 const browser = await prefixed(
   'browser',
   'npx',
   vitestArgs(browserReport, ['--project', 'browser']),
   browserEnv,
 );
-const rest = await restRun;
 printRetried(browserRetried);
 const b = counts(browserReport, browser.status);
 console.log(`\n== browser: ${(browser.ms / 1000).toFixed(1)} s, ${b.passed} passed, ${b.failed} failed`);
