@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, skipOnboarding } from './support/api';
-import { openPage, screenshot } from './support/browser';
+import { animationsDone, clickUntil, openPage, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 let context: BrowserContext;
@@ -21,6 +21,21 @@ const PNG = Buffer.from(
 );
 
 const it = e2eTest();
+
+/**
+ * Opens the project's "Add …" dialog and adds the item titled `title`. On a loaded machine a
+ * click aimed at an option while the dialog still zoomed in landed beside it (the Add button
+ * stayed disabled for 60 s): the option is clicked once the dialog has stopped moving, and again
+ * only if the Add button has not been enabled 10 s later.
+ */
+async function addToProject(button: 'project-add-canvas' | 'project-add-files', title: string) {
+  const option = page.getByTestId('project-pick-option').filter({ hasText: title }).first();
+  await clickUntil(page.getByTestId(button), option);
+  await animationsDone(page);
+  const add = page.getByTestId('project-pick-add');
+  await clickUntil(option, add.and(page.locator(':enabled')));
+  await add.click();
+}
 
 // one signed-in page for the file's tests (closed with the file's browser)
 it.beforeAll(async ({ server, browser }) => {
@@ -65,9 +80,7 @@ describe('projects', () => {
     expect(projectUrl).toMatch(/^\/projects\/p-/);
     expect(await page.getByTestId('project-title').textContent()).toBe('Thesis');
 
-    await page.getByTestId('project-add-canvas').click();
-    await page.getByTestId('project-pick-option').filter({ hasText: 'Research board' }).click();
-    await page.getByTestId('project-pick-add').click();
+    await addToProject('project-add-canvas', 'Research board');
     const canvasRow = page.getByTestId('project-item-canvas');
     await canvasRow.filter({ hasText: 'Research board' }).waitFor();
 
@@ -94,10 +107,10 @@ describe('projects', () => {
 
   it('creates a label class and puts one of its values on a file of the project', async () => {
     await apiCall(context.request, 'POST', '/knowledge/document/create', { title: 'Chapter one' });
-    await page.getByTestId('project-add-files').click();
-    await page.getByTestId('project-pick-option').filter({ hasText: 'Chapter one' }).click();
-    await page.getByTestId('project-pick-add').click();
-    await page.getByTestId('project-item-document').filter({ hasText: 'Chapter one' }).waitFor();
+    // from the project's page afresh: a retry must not find the failed try's dialog still open
+    await page.goto(projectUrl);
+    await addToProject('project-add-files', 'Chapter one');
+    await page.getByTestId('project-item-document').filter({ hasText: 'Chapter one' }).first().waitFor();
 
     await page.goto('/projects');
     await page.getByTestId('projects-labels').click();

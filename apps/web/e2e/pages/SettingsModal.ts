@@ -1,6 +1,14 @@
 /** Page object: the settings dialog (account, language, appearance). */
 import type { Locator, Page } from 'playwright-core';
+import { clickUntil } from '../support/browser';
 import { HomePage } from './HomePage';
+
+/** Something each tab's pane shows as soon as it is open. */
+const TAB_PANES = {
+  account: 'account-tab',
+  language: 'ui-locale-select',
+  appearance: 'theme-options',
+} as const;
 
 export class SettingsModal {
   readonly root: Locator;
@@ -9,8 +17,12 @@ export class SettingsModal {
     this.root = page.locator('.settings-modal');
   }
 
-  async openTab(key: 'account' | 'language' | 'appearance'): Promise<void> {
-    await this.root.getByTestId(`settings-tab-${key}`).click();
+  /**
+   * Opens a tab and waits for its pane: a click on a tab while the dialog still zoomed in was
+   * lost on a loaded machine (the pane never showed), so it is clicked again after 10 s.
+   */
+  async openTab(key: keyof typeof TAB_PANES): Promise<void> {
+    await clickUntil(this.root.getByTestId(`settings-tab-${key}`), this.root.getByTestId(TAB_PANES[key]));
   }
 
   async chooseUiLocale(optionText: string): Promise<void> {
