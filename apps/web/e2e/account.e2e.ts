@@ -8,6 +8,7 @@ import { createAccount, uniqueEmail } from './support/accounts';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
 import { apiCall } from './support/api';
+import { clickUntil } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 const it = e2eTest();
@@ -80,8 +81,10 @@ describe('account settings', () => {
       await context.clearCookies();
       const landing = await new LandingPage(page).goto();
       const login = await landing.openLogin();
-      await login.root.getByText('Forgot password?').click();
       const modal = page.getByTestId('reset-password-modal');
+      // a click on the link while the login dialog still zooms in was lost once beside another
+      // suite (the reset dialog never showed in 60 s): click again until it shows
+      await clickUntil(login.root.getByText('Forgot password?'), modal.locator('#reset-email'));
       await modal.locator('#reset-email').fill(account.email);
       await modal.getByRole('button', { name: 'Send code' }).click();
       await modal.locator('.ant-otp').waitFor();
