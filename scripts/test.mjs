@@ -4,7 +4,7 @@
 // then the browser project alone (Chromium against the build, two files at a time on an idle
 // machine, else one). Ends with one plain summary line 'tests: N passed, N failed' for CI.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,14 +125,15 @@ function alive(pid) {
 
 /**
  * Claims "browser files at once" on this machine for this run (a lock file holding our pid,
- * removed when we exit); false while another live run holds it.
+ * removed when we exit); false while another live run holds it. The file is written whole under
+ * a name of our own and then linked into place, so no run ever reads a half-written lock.
  */
 function claimParallelBrowserFiles() {
+  const mine = `${parallelLock}.${process.pid}`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(parallelLock, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
+      writeFileSync(mine, String(process.pid));
+      linkSync(mine, parallelLock);
       process.on('exit', () => {
         try {
           if (readFileSync(parallelLock, 'utf8') === String(process.pid)) rmSync(parallelLock);
@@ -149,9 +150,11 @@ function claimParallelBrowserFiles() {
       } catch {
         continue; // released meanwhile: try again
       }
-      // an empty file is being written by its creator; a dead pid is a run that was killed
-      if (holder === '' || alive(Number(holder))) return false;
+      // a dead pid is a run that was killed
+      if (alive(Number(holder))) return false;
       rmSync(parallelLock, { force: true });
+    } finally {
+      rmSync(mine, { force: true });
     }
   }
   return false;
