@@ -16,6 +16,7 @@ import { sendFresh } from './support/api';
 import { e2eTest } from './support/fixture';
 import { HomePage } from './pages/HomePage';
 import { CanvasListPage } from './pages/CanvasPage';
+import { openSettingsTab } from './pages/SettingsModal';
 
 let fake: FakeModelServer;
 
@@ -36,20 +37,6 @@ async function chooseOption(page: Page, testId: string, text: string): Promise<v
     .filter({ hasText: text })
     .first()
     .click();
-}
-
-/** Opens a settings tab and waits for its pane (a click during the dialog's opening animation may be lost). */
-async function openSettingsTab(page: Page, key: string, paneTestId: string): Promise<void> {
-  const settings = page.locator('.settings-modal');
-  for (let attempt = 0; ; attempt++) {
-    await settings.getByTestId(`settings-tab-${key}`).click();
-    try {
-      await settings.getByTestId(paneTestId).waitFor();
-      return;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-    }
-  }
 }
 
 /** The skill-response node asking `query` (only nodes in view are rendered). */

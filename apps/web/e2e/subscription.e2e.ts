@@ -23,12 +23,13 @@ import {
 } from '../../server/test/helpers/fake-stripe';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, sendFresh } from './support/api';
-import { clickToFocus, clickUntil, LONG_WAIT, openPage, screenshot } from './support/browser';
+import { clickToFocus, LONG_WAIT, openPage, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
 import { startTestServer } from './support/server';
 import { ErrorToast } from './pages/ErrorToast';
 import { HomePage } from './pages/HomePage';
 import { LibraryScreen } from './pages/LibraryPage';
+import { openSettingsTab } from './pages/SettingsModal';
 
 let stripe: FakeStripe;
 let model: FakeModelServer;
@@ -61,11 +62,8 @@ async function standInForStripe(context: BrowserContext): Promise<void> {
 async function openSubscriptionTab(page: Page): Promise<void> {
   const home = await new HomePage(page).goto();
   await home.skipHighlightsIfShown();
-  const settings = await home.openSettings();
-  await clickUntil(
-    settings.root.getByTestId('settings-tab-subscription'),
-    page.getByTestId('subscription-tab'),
-  );
+  await home.openSettings();
+  await openSettingsTab(page, 'subscription', 'subscription-tab');
   // the charts are drawn (recharts' svg) once the usage answered
   await page
     .getByTestId('usage-chart')

@@ -17,12 +17,8 @@ export class SettingsModal {
     this.root = page.locator('.settings-modal');
   }
 
-  /**
-   * Opens a tab and waits for its pane: a click on a tab while the dialog still zoomed in was
-   * lost on a loaded machine (the pane never showed), so it is clicked again after 10 s.
-   */
   async openTab(key: keyof typeof TAB_PANES): Promise<void> {
-    await clickUntil(this.root.getByTestId(`settings-tab-${key}`), this.root.getByTestId(TAB_PANES[key]));
+    await openSettingsTab(this.page, key, TAB_PANES[key]);
   }
 
   async chooseUiLocale(optionText: string): Promise<void> {
@@ -51,19 +47,20 @@ export class SettingsModal {
   }
 }
 
-/** The home page, then Settings > MCP servers (retrying a click lost to the dialog's opening). */
+/**
+ * Opens the settings dialog's tab `key` and waits for its pane (`paneTestId`): a click on a tab
+ * while the dialog still zoomed in was lost on a loaded machine (the pane never showed), so it is
+ * clicked again after 10 s.
+ */
+export async function openSettingsTab(page: Page, key: string, paneTestId: string): Promise<void> {
+  const settings = page.locator('.settings-modal');
+  await clickUntil(settings.getByTestId(`settings-tab-${key}`), settings.getByTestId(paneTestId));
+}
+
+/** The home page, then Settings > MCP servers. */
 export async function openMcpTab(page: Page): Promise<void> {
   const home = await new HomePage(page).goto();
   await home.skipHighlightsIfShown();
   await page.getByTestId('nav-settings').click();
-  const settings = page.locator('.settings-modal');
-  for (let attempt = 0; ; attempt++) {
-    await settings.getByTestId('settings-tab-mcpServers').click();
-    try {
-      await settings.getByTestId('mcp-tab').waitFor();
-      return;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-    }
-  }
+  await openSettingsTab(page, 'mcpServers', 'mcp-tab');
 }
