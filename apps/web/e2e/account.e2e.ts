@@ -8,7 +8,7 @@ import { createAccount, uniqueEmail } from './support/accounts';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
 import { apiCall } from './support/api';
-import { clickUntil } from './support/browser';
+import { animationsDone, clickUntil } from './support/browser';
 import { e2eTest } from './support/fixture';
 
 const it = e2eTest();
@@ -124,6 +124,38 @@ describe('account settings', () => {
       await page.getByTestId('theme-switch').click(); // light → dark
       await page.emulateMedia({ colorScheme: 'light' });
       expect(await theme()).toBe('dark');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a dialog with its zoom, and without it once the OS asks for less motion', async ({ open }) => {
+    const { context, page } = await open({ reducedMotion: 'no-preference' });
+    try {
+      const landing = await new LandingPage(page).goto();
+      // the names of the CSS animations that start on the page from now on
+      await page.evaluate(() => {
+        const started: string[] = [];
+        (window as unknown as { started: string[] }).started = started;
+        document.addEventListener('animationstart', (e) => started.push(e.animationName), true);
+      });
+      const started = () =>
+        page.evaluate(() => (window as unknown as { started: string[] }).started.splice(0));
+      const openAndClose = async () => {
+        const login = await landing.openLogin();
+        await animationsDone(page);
+        await page.keyboard.press('Escape');
+        await login.root.waitFor({ state: 'hidden' });
+      };
+
+      await openAndClose();
+      expect((await started()).filter((name) => /zoom/i.test(name)).length).toBeGreaterThan(0);
+
+      // the setting is followed live, as the theme is
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.waitForFunction(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
+      await openAndClose();
+      expect(await started()).toEqual([]);
     } finally {
       await context.close();
     }

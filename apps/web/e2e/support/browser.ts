@@ -38,6 +38,13 @@ export interface ContextOptions {
   colorScheme?: 'light' | 'dark';
   /** Expose window.atelierDebug (localStorage flag set before the app starts). */
   debug?: boolean;
+  /**
+   * The OS setting for motion. Tests run with 'reduce' unless they ask otherwise: dialogs and
+   * menus then appear without their zoom and slide, so no click lands on something still
+   * moving, and the browser draws far fewer frames. Tests of the animations ask for
+   * 'no-preference'.
+   */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 export async function openPage(
@@ -49,6 +56,7 @@ export async function openPage(
     baseURL: baseUrl,
     locale: options.locale ?? 'en-US',
     colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: options.reducedMotion ?? 'reduce',
     viewport: { width: 1280, height: 800 },
   });
   context.setDefaultTimeout(LONG_WAIT);

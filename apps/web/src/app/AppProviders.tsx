@@ -8,13 +8,14 @@ import { queryClient } from '../api/queryClient';
 import { ErrorToastHost } from '../components/errorToast/ErrorToastHost';
 import { changeUiLocale } from '../i18n/i18n';
 import { useLocalSettings } from '../stores/localSettings';
-import { useResolvedTheme } from '../stores/themeStore';
+import { useReducedMotion, useResolvedTheme } from '../stores/themeStore';
 import { buildTheme, THEME_CSS_VAR_CLASS } from './theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const resolved = useResolvedTheme();
   const uiLocale = useLocalSettings((s) => s.uiLocale);
-  const themeConfig = useMemo(() => buildTheme(resolved), [resolved]);
+  const reducedMotion = useReducedMotion();
+  const themeConfig = useMemo(() => buildTheme(resolved, reducedMotion), [resolved, reducedMotion]);
 
   useEffect(() => {
     const root = document.documentElement;

@@ -10,7 +10,8 @@ export const BRAND_COLOR = '#00968F';
  */
 export const THEME_CSS_VAR_CLASS = 'atelier-theme';
 
-export function buildTheme(mode: ResolvedTheme): ThemeConfig {
+/** `reducedMotion`: the OS asks for less motion; antd then shows and hides without animating. */
+export function buildTheme(mode: ResolvedTheme, reducedMotion = false): ThemeConfig {
   return {
     algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
     cssVar: { key: THEME_CSS_VAR_CLASS },
@@ -18,6 +19,7 @@ export function buildTheme(mode: ResolvedTheme): ThemeConfig {
       colorPrimary: BRAND_COLOR,
       colorLink: BRAND_COLOR,
       borderRadius: 6,
+      motion: !reducedMotion,
       fontFamily:
         "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif",
     },

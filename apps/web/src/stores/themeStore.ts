@@ -32,19 +32,46 @@ export function resolveTheme(mode: ThemeMode, systemDark: boolean): ResolvedThem
   return mode;
 }
 
-/** Whether the OS asks for dark mode, updated live when it changes. */
-export function useSystemDark(): boolean {
-  const [dark, setDark] = useState(() => {
-    const probe = platform.watchMedia(DARK_QUERY, () => undefined);
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/** Whether a media query matches now, updated live when it changes. */
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => {
+    const probe = platform.watchMedia(query, () => undefined);
     probe.stop();
     return probe.matches;
   });
   useEffect(() => {
-    const watch = platform.watchMedia(DARK_QUERY, setDark);
-    setDark(watch.matches);
+    const watch = platform.watchMedia(query, setMatches);
+    setMatches(watch.matches);
     return watch.stop;
-  }, []);
-  return dark;
+  }, [query]);
+  return matches;
+}
+
+/** Whether the OS asks for dark mode, updated live when it changes. */
+export function useSystemDark(): boolean {
+  return useMediaQuery(DARK_QUERY);
+}
+
+/**
+ * Whether the OS asks for less motion (an accessibility setting): then dialogs, menus and tabs
+ * appear without their zoom and slide, and the canvas jumps instead of gliding.
+ */
+export function useReducedMotion(): boolean {
+  return useMediaQuery(REDUCED_MOTION_QUERY);
+}
+
+/** The same, read once, for code outside React (a canvas pan's duration). */
+export function prefersReducedMotion(): boolean {
+  const probe = platform.watchMedia(REDUCED_MOTION_QUERY, () => undefined);
+  probe.stop();
+  return probe.matches;
+}
+
+/** `ms`, or 0 when the OS asks for less motion. */
+export function motionMs(ms: number): number {
+  return prefersReducedMotion() ? 0 : ms;
 }
 
 export function useResolvedTheme(): ResolvedTheme {

@@ -4,6 +4,7 @@
  */
 import { useCallback } from 'react';
 import { useReactFlow } from '@xyflow/react';
+import { motionMs } from '../../stores/themeStore';
 
 export function useReveal(): (nodeId: string) => void {
   const flow = useReactFlow();
@@ -17,7 +18,7 @@ export function useReveal(): (nodeId: string) => void {
         const height = node.measured?.height ?? node.height ?? 200;
         void flow.setCenter(node.position.x + width / 2, node.position.y + Math.min(height, 300) / 2, {
           zoom: flow.getZoom(),
-          duration: 300,
+          duration: motionMs(300),
         });
       }, 50);
     },

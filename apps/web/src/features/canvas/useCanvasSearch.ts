@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useReactFlow, type EdgeChange, type NodeChange } from '@xyflow/react';
+import { motionMs } from '../../stores/themeStore';
 import { READABLE_ZOOM } from './canvasFit';
 import { findHits, stepHit, type SearchableNode } from './canvasSearch';
 import { isCanvasKeyTarget } from './keyTargets';
@@ -54,7 +55,7 @@ export function useCanvasSearch({ nodes, onNodesChange, onEdgesChange }: CanvasS
       void flow.setCenter(x + width / 2, y + height / 2, {
         // too far out to read the hit: show it at 100 %
         zoom: flow.getZoom() < READABLE_ZOOM ? 1 : flow.getZoom(),
-        duration: PAN_DURATION_MS,
+        duration: motionMs(PAN_DURATION_MS),
       });
     },
     [flow, onNodesChange, onEdgesChange],

@@ -16,6 +16,7 @@ import {
 } from '@xyflow/react';
 import type * as Y from 'yjs';
 import { removeEdges, removeNodes } from '@atelier/canvas';
+import { motionMs } from '../../stores/themeStore';
 import { isCanvasKeyTarget, isOutsideCanvas, isTypingTarget } from './keyTargets';
 import type { FlowNode } from './useCanvasFlow';
 
@@ -119,10 +120,10 @@ export function useCanvasSelection(input: CanvasSelectionInput) {
         latest.current.openSheet();
       } else if (e.key === '+' || e.key === '=') {
         e.preventDefault();
-        void flow.zoomIn({ duration: ZOOM_DURATION_MS });
+        void flow.zoomIn({ duration: motionMs(ZOOM_DURATION_MS) });
       } else if (e.key === '-') {
         e.preventDefault();
-        void flow.zoomOut({ duration: ZOOM_DURATION_MS });
+        void flow.zoomOut({ duration: motionMs(ZOOM_DURATION_MS) });
       } else if (e.code === 'Digit1' && e.shiftKey) {
         e.preventDefault();
         void flow.fitView({ ...latest.current.fitOptions, duration: ZOOM_DURATION_MS * 2 });

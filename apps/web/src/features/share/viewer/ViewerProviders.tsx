@@ -5,12 +5,13 @@
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import { useResolvedTheme } from '../../../stores/themeStore';
+import { useReducedMotion, useResolvedTheme } from '../../../stores/themeStore';
 import { buildTheme, THEME_CSS_VAR_CLASS } from '../../../app/theme';
 
 export function ViewerProviders({ children }: { children: ReactNode }) {
   const resolved = useResolvedTheme();
-  const themeConfig = useMemo(() => buildTheme(resolved), [resolved]);
+  const reducedMotion = useReducedMotion();
+  const themeConfig = useMemo(() => buildTheme(resolved, reducedMotion), [resolved, reducedMotion]);
   useEffect(() => {
     const root = document.documentElement;
     root.dataset.theme = resolved;
