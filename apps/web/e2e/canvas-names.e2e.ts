@@ -128,8 +128,6 @@ describe('canvas names', () => {
     for (const variant of [
       { name: 'en-light', locale: 'en-US', colorScheme: 'light' as const },
       { name: 'zh-dark', locale: 'zh-CN', colorScheme: 'dark' as const },
-      { name: 'en-dark', locale: 'en-US', colorScheme: 'dark' as const },
-      { name: 'zh-light', locale: 'zh-CN', colorScheme: 'light' as const },
     ]) {
       const { page, context } = await signedIn(open, server, `names-thumb-${variant.name}`, variant);
       await apiCall(context.request, 'POST', '/canvas/create', {

@@ -178,13 +178,6 @@ describe('shares', () => {
         duplicate: 'Duplicate to my workspace',
       },
       { name: 'dark-zh-CN', locale: 'zh-CN', colorScheme: 'dark' as const, duplicate: '复制到我的工作区' },
-      {
-        name: 'dark-en',
-        locale: 'en-US',
-        colorScheme: 'dark' as const,
-        duplicate: 'Duplicate to my workspace',
-      },
-      { name: 'light-zh-CN', locale: 'zh-CN', colorScheme: 'light' as const, duplicate: '复制到我的工作区' },
     ]) {
       const owner = await open({ locale: variant.locale, colorScheme: variant.colorScheme });
       await createAccount(

@@ -78,10 +78,10 @@ async function showPricing(page: Page): Promise<void> {
   await page.locator('#pricing').scrollIntoViewIfNeeded();
 }
 
+// each language and each theme once; the tab's other two pairings are drawn by 'looks right in
+// dark and in Chinese' below (docs/testing.md, variants)
 const STATE_VARIANTS = [
   { locale: 'en-US', lang: 'en', colorScheme: 'light', tag: 'en-light' },
-  { locale: 'en-US', lang: 'en', colorScheme: 'dark', tag: 'en-dark' },
-  { locale: 'zh-CN', lang: 'zh-CN', colorScheme: 'light', tag: 'zh-light' },
   { locale: 'zh-CN', lang: 'zh-CN', colorScheme: 'dark', tag: 'zh-dark' },
 ] as const;
 
@@ -374,7 +374,7 @@ describe('subscription', () => {
     expect(params['line_items[0][price]']).toBe(stripe.prices.get('atelier_max_yearly'));
   });
 
-  it('shows a trial, a cancel at period end and a failed payment, with usage, in light, dark and Chinese', async ({
+  it('shows a trial, a cancel at period end and a failed payment, with usage, in light English and dark Chinese', async ({
     server,
     open,
   }) => {
