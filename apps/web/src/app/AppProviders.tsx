@@ -1,5 +1,5 @@
 /** Providers every screen needs: antd theme and locale, antd App (toasts), TanStack Query. */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale as AntLocale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
@@ -8,14 +8,14 @@ import { queryClient } from '../api/queryClient';
 import { ErrorToastHost } from '../components/errorToast/ErrorToastHost';
 import { changeUiLocale } from '../i18n/i18n';
 import { useLocalSettings } from '../stores/localSettings';
-import { useReducedMotion, useResolvedTheme } from '../stores/themeStore';
-import { buildTheme, THEME_CSS_VAR_CLASS } from './theme';
+import { useResolvedTheme } from '../stores/themeStore';
+import { THEME_CSS_VAR_CLASS } from './theme';
+import { useAntTheme } from './useAntTheme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const resolved = useResolvedTheme();
   const uiLocale = useLocalSettings((s) => s.uiLocale);
-  const reducedMotion = useReducedMotion();
-  const themeConfig = useMemo(() => buildTheme(resolved, reducedMotion), [resolved, reducedMotion]);
+  const themeConfig = useAntTheme(resolved);
 
   useEffect(() => {
     const root = document.documentElement;

@@ -34,13 +34,16 @@ export function resolveTheme(mode: ThemeMode, systemDark: boolean): ResolvedThem
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
+/** Whether a media query matches now, read once. */
+function mediaMatches(query: string): boolean {
+  const probe = platform.watchMedia(query, () => undefined);
+  probe.stop();
+  return probe.matches;
+}
+
 /** Whether a media query matches now, updated live when it changes. */
 function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => {
-    const probe = platform.watchMedia(query, () => undefined);
-    probe.stop();
-    return probe.matches;
-  });
+  const [matches, setMatches] = useState(() => mediaMatches(query));
   useEffect(() => {
     const watch = platform.watchMedia(query, setMatches);
     setMatches(watch.matches);
@@ -64,9 +67,7 @@ export function useReducedMotion(): boolean {
 
 /** The same, read once, for code outside React (a canvas pan's duration). */
 export function prefersReducedMotion(): boolean {
-  const probe = platform.watchMedia(REDUCED_MOTION_QUERY, () => undefined);
-  probe.stop();
-  return probe.matches;
+  return mediaMatches(REDUCED_MOTION_QUERY);
 }
 
 /** `ms`, or 0 when the OS asks for less motion. */

@@ -126,7 +126,7 @@ export function useCanvasSelection(input: CanvasSelectionInput) {
         void flow.zoomOut({ duration: motionMs(ZOOM_DURATION_MS) });
       } else if (e.code === 'Digit1' && e.shiftKey) {
         e.preventDefault();
-        void flow.fitView({ ...latest.current.fitOptions, duration: ZOOM_DURATION_MS * 2 });
+        void flow.fitView({ ...latest.current.fitOptions, duration: motionMs(ZOOM_DURATION_MS * 2) });
       }
     };
     window.addEventListener('keydown', onKey);

@@ -3,15 +3,15 @@
  * No antd App (the viewers that toast bring their own), query cache, router or session gate:
  * the viewer reads its share itself (useShareDetail).
  */
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import { useReducedMotion, useResolvedTheme } from '../../../stores/themeStore';
-import { buildTheme, THEME_CSS_VAR_CLASS } from '../../../app/theme';
+import { useResolvedTheme } from '../../../stores/themeStore';
+import { THEME_CSS_VAR_CLASS } from '../../../app/theme';
+import { useAntTheme } from '../../../app/useAntTheme';
 
 export function ViewerProviders({ children }: { children: ReactNode }) {
   const resolved = useResolvedTheme();
-  const reducedMotion = useReducedMotion();
-  const themeConfig = useMemo(() => buildTheme(resolved, reducedMotion), [resolved, reducedMotion]);
+  const themeConfig = useAntTheme(resolved);
   useEffect(() => {
     const root = document.documentElement;
     root.dataset.theme = resolved;
