@@ -13,9 +13,13 @@ const it = serverTest({ UPLOAD_MAX_BYTES: String(64 * 1024) });
 
 describe('resources', () => {
   it('adds pasted text, parses and indexes it, and fires "resource ready"', async ({ server, alice }) => {
-    const ready: string[] = [];
+    // Listeners run one after another, so ours may run after the queue drained (the trigger
+    // scheduler's listener comes first and awaits the database): wait for the event itself.
+    const ready = new Set<string>();
+    let heard: (() => void) | undefined;
     const off = server.server.ctx.events.on('resource.ready', (e) => {
-      ready.push(e.resourceId);
+      ready.add(e.resourceId);
+      heard?.();
     });
     const created = await createResource(alice.client, {
       title: 'Tea notes',
@@ -25,12 +29,16 @@ describe('resources', () => {
     expect(created.resourceId).toMatch(/^r-[a-z2-7]{20}$/);
     expect(['wait_parse', 'wait_index', 'finish']).toContain(created.indexStatus);
     const done = await settled(server, alice.client, created.resourceId);
+    await new Promise<void>((resolve) => {
+      heard = () => ready.has(created.resourceId) && resolve();
+      heard();
+    });
     off();
     expect(done.indexStatus).toBe('finish');
     expect(done.content).toContain('partially oxidised');
     expect(done.contentPreview).toBe('# Oolong Oolong tea is partially oxidised.');
     expect(done.storageSize).toBeGreaterThan(0);
-    expect(ready).toContain(created.resourceId);
+    expect(ready.has(created.resourceId)).toBe(true);
   });
 
   it('validates input per type: links http/https, text needs content, files need an upload', async ({

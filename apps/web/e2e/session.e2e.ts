@@ -132,19 +132,26 @@ describe('expired access token', () => {
       // live 3 s here) would otherwise meet the broken sign-in and reload the page first
       await home.openSettings();
       const reloaded = page.waitForEvent('load', { timeout: LONG_WAIT });
-      let refreshCalls = 0;
-      page.on('request', (r) => {
-        if (r.url().endsWith('/v1/auth/refreshToken')) refreshCalls += 1;
+      // Failed refreshes only: one the app started before the sign-in ended may still succeed.
+      let failedRefreshes = 0;
+      page.on('response', (r) => {
+        if (r.url().endsWith('/v1/auth/refreshToken') && r.status() !== 200) failedRefreshes += 1;
       });
-      // the refresh token is no longer valid (revoked elsewhere, say)
-      const cookies = await context.cookies();
-      const refresh = cookies.find((c) => c.name === 'atelier_refresh');
+      // The sign-in ends elsewhere (a logout on another device): the server revokes its whole
+      // refresh-token family and its access tokens, so no refresh in flight can revive it (a
+      // swapped cookie could be overwritten by the answer of a refresh the app had under way).
+      const refresh = (await context.cookies()).find((c) => c.name === 'atelier_refresh');
       expect(refresh).toBeTruthy();
-      if (refresh) await context.addCookies([{ ...refresh, value: 'revoked-token' }]);
+      const logout = await fetch(`${server.baseUrl}/v1/auth/logout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `atelier_refresh=${refresh?.value ?? ''}` },
+        body: '{}',
+      });
+      expect(logout.status).toBe(200);
 
-      // from now on any signed-in request meets the expired token: the live username check
-      // makes one (the typing is not awaited: one of the app's own may come first and reload)
-      await expireAccessToken(context);
+      // from now on every signed-in request answers 401 and every refresh fails: the live
+      // username check sends one (the typing is not awaited: one of the app's own may come
+      // first and reload the page under it)
       void page
         .getByTestId('account-username')
         .fill('someone_new')
@@ -152,7 +159,7 @@ describe('expired access token', () => {
       await reloaded;
 
       await new LandingPage(page).waitUntilShown();
-      expect(refreshCalls).toBe(4);
+      expect(failedRefreshes).toBe(4);
       const state = await page.evaluate(async () => ({
         keys: Object.keys(localStorage),
         dbs: (await indexedDB.databases()).map((d) => d.name),
