@@ -5,7 +5,11 @@ import react from '@vitejs/plugin-react';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -70,8 +74,49 @@ function antdStaticStyles(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+/** Brotli's best: the 8 MB of assets become 2.10 MB in ~10 s of CPU (quality 5: 2.30 MB, 0.3 s). */
+const BROTLI_QUALITY = zlib.BROTLI_MAX_QUALITY;
+const gzipped = promisify(gzip);
+
+/**
+ * In a build, a Brotli (`.br`) and a gzip (`.gz`) copy beside each text asset under assets/,
+ * which the server sends to a browser that accepts them (@fastify/static `preCompressed`): the
+ * app's JavaScript and CSS travel at about a quarter of their size. A copy that would save less
+ * than a tenth is not written (the server then sends the file as it is). The pages at the root
+ * (index.html, share.html, the artifact sandbox) are small and stay uncompressed.
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: 'atelier-precompressed-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const names = Object.keys(bundle).filter((name) => /^assets\/.+\.(?:js|css|svg|json)$/.test(name));
+      await Promise.all(
+        names.map(async (name) => {
+          const path = join(outDir, name);
+          const source = await readFile(path);
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzipped(source, { level: 9 }),
+          ]);
+          if (br.length < source.length * 0.9) await writeFile(`${path}.br`, br);
+          if (gz.length < source.length * 0.9) await writeFile(`${path}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), shareViewerPage(), antdStaticStyles()],
+  plugins: [react(), shareViewerPage(), antdStaticStyles(), precompressedAssets()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   build: {
     outDir: 'dist',

@@ -2,12 +2,36 @@
 // as they are, and a missing file or an unknown /v1 call is a 404 (never the app page). A share
 // link gets the lean viewer page (share.html) instead of the app's.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocument, buildUser } from './helpers/factories.js';
 import { expectData } from './helpers/items.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+
+const BIG_ASSET = `export const words = ${JSON.stringify('a canvas of notes '.repeat(2000))};\n`;
+
+/** GET with exactly these headers (fetch would add its own Accept-Encoding and decode the body). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('web app serving', () => {
   let ts: TestServer;
@@ -18,6 +42,10 @@ describe('web app serving', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Atelier test shell</title>');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
+    // the build's compressed copies of an asset (apps/web/vite.config.ts)
+    writeFileSync(join(dist, 'assets', 'big-def456.js'), BIG_ASSET);
+    writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_ASSET));
+    writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_ASSET));
     writeFileSync(join(dist, 'artifact-sandbox.html'), '<!doctype html><title>Artifact preview</title>');
     writeFileSync(
       join(dist, 'share.html'),
@@ -45,6 +73,32 @@ describe('web app serving', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(await res.text()).toContain('console.log');
+  });
+
+  it('sends the Brotli or gzip copy of an asset to a client that accepts it, else the file itself', async () => {
+    const url = `${ts.url}/assets/big-def456.js`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.body.length).toBeLessThan(BIG_ASSET.length / 10);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_ASSET);
+
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG_ASSET);
+
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(plain.body.toString()).toBe(BIG_ASSET);
+
+    // an asset without copies is sent as it is, whatever the client accepts
+    const small = await rawGet(`${ts.url}/assets/app-abc123.js`, { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString()).toBe('console.log("app")');
   });
 
   it('serves the artifact sandbox page with its own policy: scripts and eval, no network', async () => {

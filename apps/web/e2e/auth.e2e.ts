@@ -2,6 +2,9 @@
  * Sign up → verify with the mailed code → home → zh-CN and dark → reload keeps both →
  * logout wipes the browser's data. Wrong passwords get the spec's message in the error toast.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ERROR_CATALOGUE } from '@atelier/contract';
@@ -13,6 +16,8 @@ import { LandingPage } from './pages/LandingPage';
 import { VerifyPage } from './pages/VerifyPage';
 
 const it = e2eTest();
+
+const builtAssets = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'assets');
 
 const storageState = (page: Page) =>
   page.evaluate(async () => ({
@@ -32,7 +37,17 @@ describe('signing up and the session', () => {
     const { context, page } = await open();
     const email = uniqueEmail('signup');
     try {
+      const assets: { file: string; encoding: string | undefined }[] = [];
+      page.on('response', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (path.startsWith('/assets/'))
+          assets.push({ file: path.slice('/assets/'.length), encoding: r.headers()['content-encoding'] });
+      });
       const landing = await new LandingPage(page).goto();
+      // the app's scripts and styles travel as the build's Brotli copies
+      const withCopy = assets.filter((a) => existsSync(join(builtAssets, `${a.file}.br`)));
+      expect(withCopy.length).toBeGreaterThan(3);
+      expect(withCopy.filter((a) => a.encoding !== 'br')).toEqual([]);
       // an anonymous visitor never calls the session API
       const sessionCalls: string[] = [];
       page.on('request', (r) => {

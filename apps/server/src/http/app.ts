@@ -180,6 +180,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // the build writes .br and .gz copies of the text assets (apps/web/vite.config.ts): sent,
+      // with Content-Encoding and Vary, to a client that accepts them
+      preCompressed: true,
       setHeaders: (reply, path) => {
         if (path.includes(`${join('/', 'assets', '/')}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
