@@ -5,7 +5,7 @@
 // machine, else one). Ends with one plain summary line 'tests: N passed, N failed' for CI.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -237,6 +237,37 @@ if (extra.length) {
   console.log(`tests: ${passed} passed, ${failed} failed`);
   process.exit(r.status === 0 && failed === 0 ? 0 : r.status || 1);
 }
+
+/**
+ * A fixed piece of JavaScript work (objects, strings, JSON, a regular expression: what our tools
+ * spend their time on), timed at the start: the machine's speed varies by 2x between days,
+ * and this line tells a slow run from a slow machine. Lower is faster; the best of five takes, with
+ * the load average (what else ran).
+ */
+function cpuProbe() {
+  let best = Infinity;
+  for (let take = 0; take < 5; take++) {
+    const started = performance.now();
+    let total = 0;
+    for (let i = 0; i < 50_000; i++) {
+      const row = {
+        id: `r-${i}`,
+        title: `Note ${i % 97}`,
+        tags: [i % 3, i % 5, i % 7],
+        body: 'tea '.repeat(i % 40),
+      };
+      const text = JSON.stringify(row);
+      total += JSON.parse(text).title.length + (/(\d+)/.exec(text)?.[1].length ?? 0);
+    }
+    if (total <= 0) throw new Error('cpu probe: no work done');
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+console.log(
+  `\n== cpu probe: ${cpuProbe().toFixed(0)} ms (a fixed JavaScript workload, best of 5; lower is faster), load ${loadavg()[0].toFixed(2)}`,
+);
 
 // The whole suite after the build (the browser files run against it): the static checks side by
 // side, every other project, then the browser files one at a time.
