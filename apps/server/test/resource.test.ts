@@ -1,5 +1,5 @@
 /** Library resources over real HTTP: create, validate, ingest, list, update, reindex, delete, privacy. */
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import type { Resource } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { resources } from '../src/db/schema/index.js';
@@ -13,13 +13,9 @@ const it = serverTest({ UPLOAD_MAX_BYTES: String(64 * 1024) });
 
 describe('resources', () => {
   it('adds pasted text, parses and indexes it, and fires "resource ready"', async ({ server, alice }) => {
-    // Listeners run one after another, so ours may run after the queue drained (the trigger
-    // scheduler's listener comes first and awaits the database): wait for the event itself.
-    const ready = new Set<string>();
-    let heard: (() => void) | undefined;
+    const ready: string[] = [];
     const off = server.server.ctx.events.on('resource.ready', (e) => {
-      ready.add(e.resourceId);
-      heard?.();
+      ready.push(e.resourceId);
     });
     const created = await createResource(alice.client, {
       title: 'Tea notes',
@@ -29,16 +25,14 @@ describe('resources', () => {
     expect(created.resourceId).toMatch(/^r-[a-z2-7]{20}$/);
     expect(['wait_parse', 'wait_index', 'finish']).toContain(created.indexStatus);
     const done = await settled(server, alice.client, created.resourceId);
-    await new Promise<void>((resolve) => {
-      heard = () => ready.has(created.resourceId) && resolve();
-      heard();
-    });
+    // Listeners run one after another, so ours may run after the queue drained (the trigger
+    // scheduler's listener comes first and awaits the database): wait for the event itself.
+    await vi.waitFor(() => expect(ready).toContain(created.resourceId), { timeout: 60_000, interval: 20 });
     off();
     expect(done.indexStatus).toBe('finish');
     expect(done.content).toContain('partially oxidised');
     expect(done.contentPreview).toBe('# Oolong Oolong tea is partially oxidised.');
     expect(done.storageSize).toBeGreaterThan(0);
-    expect(ready.has(created.resourceId)).toBe(true);
   });
 
   it('validates input per type: links http/https, text needs content, files need an upload', async ({

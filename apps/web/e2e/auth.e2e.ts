@@ -3,21 +3,19 @@
  * logout wipes the browser's data. Wrong passwords get the spec's message in the error toast.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ERROR_CATALOGUE } from '@atelier/contract';
 import { createAccount, TEST_PASSWORD, uniqueEmail } from './support/accounts';
 import { e2eTest } from './support/fixture';
+import { WEB_DIST } from './support/server';
 import { ErrorToast } from './pages/ErrorToast';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
 import { VerifyPage } from './pages/VerifyPage';
 
 const it = e2eTest();
-
-const builtAssets = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'assets');
 
 const storageState = (page: Page) =>
   page.evaluate(async () => ({
@@ -45,7 +43,7 @@ describe('signing up and the session', () => {
       });
       const landing = await new LandingPage(page).goto();
       // the app's scripts and styles travel as the build's Brotli copies
-      const withCopy = assets.filter((a) => existsSync(join(builtAssets, `${a.file}.br`)));
+      const withCopy = assets.filter((a) => existsSync(join(WEB_DIST, 'assets', `${a.file}.br`)));
       expect(withCopy.length).toBeGreaterThan(3);
       expect(withCopy.filter((a) => a.encoding !== 'br')).toEqual([]);
       // an anonymous visitor never calls the session API

@@ -23,7 +23,9 @@ declare module 'vitest' {
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const serverMain = join(repoRoot, 'apps/server/dist/main.js');
-const webIndex = join(repoRoot, 'apps/web/dist/index.html');
+/** The built web app the servers serve (`npm run build -w @atelier/web`). */
+export const WEB_DIST = join(repoRoot, 'apps/web/dist');
+const webIndex = join(WEB_DIST, 'index.html');
 
 export interface OutboxMail {
   to: string;
