@@ -4,7 +4,8 @@
 // then the browser project alone (Chromium against the build, two files at a time on an idle
 // machine, else one). Ends with one plain summary line 'tests: N passed, N failed' for CI.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { otherBrowserLanes, registerBrowserLane } from './browser-lanes.mjs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,76 +113,34 @@ async function busyCores(ms) {
   return total > 0 ? (busy / total) * cpus().length : 0;
 }
 
-const parallelLock = join(tmpdir(), 'atelier-browser-files.lock');
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
-}
-
-/**
- * Claims "browser files at once" on this machine for this run (a lock file holding our pid,
- * removed when we exit); false while another live run holds it. The file is written whole under
- * a name of our own and then linked into place, so no run ever reads a half-written lock.
- */
-function claimParallelBrowserFiles() {
-  const mine = `${parallelLock}.${process.pid}`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(mine, String(process.pid));
-      linkSync(mine, parallelLock);
-      process.on('exit', () => {
-        try {
-          if (readFileSync(parallelLock, 'utf8') === String(process.pid)) rmSync(parallelLock);
-        } catch {
-          // already gone
-        }
-      });
-      return true;
-    } catch (err) {
-      if (err.code !== 'EEXIST') return false;
-      let holder = '';
-      try {
-        holder = readFileSync(parallelLock, 'utf8');
-      } catch {
-        continue; // released meanwhile: try again
-      }
-      // a dead pid is a run that was killed
-      if (alive(Number(holder))) return false;
-      rmSync(parallelLock, { force: true });
-    } finally {
-      rmSync(mine, { force: true });
-    }
-  }
-  return false;
-}
+/** Where each run that has reached its browser files leaves a file named by its pid. */
+const laneDir = join(tmpdir(), 'atelier-browser-lanes');
 
 /**
  * The browser files run two at a time (one per two cores on larger machines) when the machine is
- * otherwise idle, one at a time when something else keeps it busy. A file drives one Chromium and
- * one server and keeps ~0.9 of a core busy on average, waiting on the app between bursts, so two
- * at once took a third off the lane on an idle 2-core machine (docs/benchmarks.md, 2026-11-28);
- * beside another suite, on 2026-11-26, three at once timed tests out. The look is taken when this
- * run's other lanes have ended, so what it sees is someone else's work; two runs that look at the
- * same moment both see idle, so a lock file lets only one of them go two at a time (a second pair
- * of suites on 2026-11-28 ran four files at once without it). E2E_PARALLEL=0/1 decides instead.
+ * otherwise idle and no other run's browser files are running, one at a time otherwise. A file
+ * drives one Chromium and one server and keeps ~0.9 of a core busy on average, waiting on the app
+ * between bursts, so two at once took a third off the lane on an idle 2-core machine
+ * (docs/benchmarks.md, 2026-11-28); beside another suite, on 2026-11-26, three at once timed tests
+ * out. The look at the machine is taken when this run's other lanes have ended, so what it sees is
+ * someone else's work; but another run's browser files, one at a time, can look idle for a moment
+ * (2026-11-28 evening: a run saw 0.35 cores busy a minute after the other's browser files began,
+ * and went two at a time beside its one: three files at once). So every run records its browser lane before it looks and
+ * goes two at a time only if no other run has one: of two runs that look at the same moment, the
+ * second to look sees the first, or both see each other and go one at a time.
+ * E2E_PARALLEL=0/1 decides instead.
  */
 async function browserFilesAtOnce() {
   if (process.env.E2E_PARALLEL === '0' || process.env.E2E_PARALLEL === '1') return {};
   const cores = availableParallelism();
   const files = Math.max(2, Math.floor(cores / 2));
+  registerBrowserLane(laneDir);
   const busy = await busyCores(3000);
-  const idle = cores >= 2 && busy < 0.5;
-  // two suites that reach their browser files together both see an idle machine: one claims it
-  const parallel = idle && claimParallelBrowserFiles();
-  const why =
-    idle && !parallel
-      ? 'another run has its browser files two at a time'
-      : `${busy.toFixed(2)} of ${cores} cores busy elsewhere`;
+  const others = otherBrowserLanes(laneDir);
+  const parallel = cores >= 2 && busy < 0.5 && others.length === 0;
+  const why = others.length
+    ? `another run's browser files are running, pid ${others.join(', ')}`
+    : `${busy.toFixed(2)} of ${cores} cores busy elsewhere`;
   console.log(`\n== browser files: ${parallel ? `${files} at a time` : 'one at a time'} (${why})`);
   return parallel ? { E2E_PARALLEL: '1', TEST_WORKERS: String(files) } : { E2E_PARALLEL: '0' };
 }
