@@ -68,6 +68,8 @@ function deadPid(): number {
 describe.skipIf(pgliteOnly)('data directory lock', () => {
   it('refuses a second server on the same DATA_DIR, naming the holder', async () => {
     const dir = freshDir();
+    // the run's migrated database: the lock is what is tested here, not an initdb
+    await createTestDatabase('pglite', dir);
     await start(dir);
     const second = start(dir);
     await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
@@ -79,6 +81,7 @@ describe.skipIf(pgliteOnly)('data directory lock', () => {
 
   it('takes over a stale lock of a dead process', async () => {
     const dir = freshDir();
+    await createTestDatabase('pglite', dir);
     const pid = deadPid();
     writeFileSync(join(dir, 'atelier.pid'), String(pid));
     const server = await start(dir);
