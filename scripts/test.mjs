@@ -224,8 +224,24 @@ function cpuProbe() {
   return best;
 }
 
+/**
+ * Starting a process, timed (best of 5 `node -e 0`): the cost of mapping memory and page faults
+ * that Chromium and our servers pay on every start. The JavaScript probe alone read the same on
+ * a day the suite ran twice as fast as on another (2026-11-28, docs/benchmarks.md).
+ */
+function spawnProbe() {
+  let best = Infinity;
+  for (let take = 0; take < 5; take++) {
+    const started = performance.now();
+    const r = spawnSync(process.execPath, ['-e', '0']);
+    if (r.status !== 0) throw new Error('spawn probe: node -e 0 failed');
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
 console.log(
-  `\n== cpu probe: ${cpuProbe().toFixed(0)} ms (a fixed JavaScript workload, best of 5; lower is faster), load ${loadavg()[0].toFixed(2)}`,
+  `\n== cpu probe: ${cpuProbe().toFixed(0)} ms (a fixed JavaScript workload, best of 5; lower is faster), spawn ${spawnProbe().toFixed(0)} ms (node -e 0, best of 5), load ${loadavg()[0].toFixed(2)}`,
 );
 
 // The whole suite after the build (the browser files run against it): the static checks side by
