@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export function alive(pid) {
+function alive(pid) {
   try {
     process.kill(pid, 0);
     return true;

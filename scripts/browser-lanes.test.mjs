@@ -33,7 +33,6 @@ describe('browser lanes of npm test runs', () => {
 
   it("sees a live run's lane, forgets a killed run's and ignores other files", () => {
     const dir = freshDir();
-    registerBrowserLane(dir)();
     registerBrowserLane(dir, process.ppid); // the vitest process: alive
     const dead = deadPid();
     writeFileSync(join(dir, String(dead)), '');

@@ -5,10 +5,10 @@
 // machine, else one). Ends with one plain summary line 'tests: N passed, N failed' for CI.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { otherBrowserLanes, registerBrowserLane } from './browser-lanes.mjs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { otherBrowserLanes, registerBrowserLane } from './browser-lanes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -125,10 +125,10 @@ const laneDir = join(tmpdir(), 'atelier-browser-lanes');
  * out. The look at the machine is taken when this run's other lanes have ended, so what it sees is
  * someone else's work; but another run's browser files, one at a time, can look idle for a moment
  * (2026-11-28 evening: a run saw 0.35 cores busy a minute after the other's browser files began,
- * and went two at a time beside its one: three files at once). So every run records its browser lane before it looks and
- * goes two at a time only if no other run has one: of two runs that look at the same moment, the
- * second to look sees the first, or both see each other and go one at a time.
- * E2E_PARALLEL=0/1 decides instead.
+ * and went two at a time beside its one: three files at once). So every run records its browser
+ * lane before it looks and goes two at a time only if no other run has one: of two runs that look
+ * at the same moment, the second to look sees the first, or both see each other and go one at a
+ * time. E2E_PARALLEL=0/1 decides instead.
  */
 async function browserFilesAtOnce() {
   if (process.env.E2E_PARALLEL === '0' || process.env.E2E_PARALLEL === '1') return {};
@@ -197,6 +197,17 @@ if (extra.length) {
   process.exit(r.status === 0 && failed === 0 ? 0 : r.status || 1);
 }
 
+/** The fastest of five timed runs of `work`, in ms: the least disturbed by what else runs. */
+function bestOfFive(work) {
+  let best = Infinity;
+  for (let take = 0; take < 5; take++) {
+    const started = performance.now();
+    work();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
 /**
  * A fixed piece of JavaScript work (objects, strings, JSON, a regular expression: what our tools
  * spend their time on), timed at the start: the machine's speed varies by 2x between days,
@@ -204,9 +215,7 @@ if (extra.length) {
  * the load average (what else ran).
  */
 function cpuProbe() {
-  let best = Infinity;
-  for (let take = 0; take < 5; take++) {
-    const started = performance.now();
+  return bestOfFive(() => {
     let total = 0;
     for (let i = 0; i < 50_000; i++) {
       const row = {
@@ -219,9 +228,7 @@ function cpuProbe() {
       total += JSON.parse(text).title.length + (/(\d+)/.exec(text)?.[1].length ?? 0);
     }
     if (total <= 0) throw new Error('cpu probe: no work done');
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
+  });
 }
 
 /**
@@ -230,14 +237,10 @@ function cpuProbe() {
  * a day the suite ran twice as fast as on another (2026-11-28, docs/benchmarks.md).
  */
 function spawnProbe() {
-  let best = Infinity;
-  for (let take = 0; take < 5; take++) {
-    const started = performance.now();
-    const r = spawnSync(process.execPath, ['-e', '0']);
-    if (r.status !== 0) throw new Error('spawn probe: node -e 0 failed');
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
+  return bestOfFive(() => {
+    if (spawnSync(process.execPath, ['-e', '0']).status !== 0)
+      throw new Error('spawn probe: node -e 0 failed');
+  });
 }
 
 console.log(
