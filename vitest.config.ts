@@ -22,6 +22,8 @@ const retry = process.env.CI ? 1 : 0;
 const integrationFiles = ['apps/server/test/**/*.test.ts'];
 // migrates one template database per run; each test file's server starts from a copy of it
 const integrationSetup = './apps/server/test/helpers/global-setup.ts';
+// bundles the server from the current sources for the tests that start it as a child process
+const serverBundleSetup = './apps/server/test/helpers/server-bundle.ts';
 // Integration files share their worker's module graph (isolate: false): each file still starts
 // its own server on its own database, but the server's modules are imported once per worker, not
 // once per file (about 3 s each, 160-180 s per project per run). Files that replace a module with
@@ -47,7 +49,7 @@ function integrationProjects(name: string, db: 'pglite' | 'postgres') {
   const common = {
     environment: 'node' as const,
     env: { ATELIER_TEST_DB: db },
-    globalSetup: [integrationSetup],
+    globalSetup: [integrationSetup, serverBundleSetup],
     // generous for a loaded 2-core machine; a hung test still fails
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -1,10 +1,14 @@
 // Bundles the server into dist/main.js: workspace packages (@atelier/*, TypeScript sources) are
-// inlined, every other dependency stays in node_modules.
+// inlined, every other dependency stays in node_modules. `--outfile <path>` writes it elsewhere
+// (the integration tests bundle their child servers beside it, test/helpers/server-bundle.ts).
 import { build } from 'esbuild';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { outfile: { type: 'string', default: 'dist/main.js' } } });
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outfile: values.outfile,
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -1,12 +1,14 @@
 /**
- * Runs the real server entry (src/main.ts through tsx) as a child process, for tests that kill it:
- * waits for "Atelier is ready" on its log and answers its URL. A PGlite child (DATA_DIR without
+ * Runs the real server as a child process, for tests that kill it: the run's bundle of the current
+ * sources (server-bundle.ts), or src/main.ts through tsx outside a run that made one. Waits for
+ * "Atelier is ready" on its log and answers its URL. A PGlite child (DATA_DIR without
  * DATABASE_URL) whose data directory has no database yet starts from the run's migrated template
  * (global-setup.ts), so its start is not an initdb; its own migrations still run and find nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { seedPgliteDataDir } from './db.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -20,9 +22,20 @@ export interface ChildServer {
   exited: Promise<number | string>;
 }
 
+/** The server's entry as `node` arguments: the run's bundle, else the sources through tsx. */
+function serverEntry(): string[] {
+  let bundle = '';
+  try {
+    bundle = inject('serverBundle') ?? '';
+  } catch {
+    // not inside a vitest run
+  }
+  return bundle ? [bundle] : ['--import', 'tsx', join('apps', 'server', 'src', 'main.ts')];
+}
+
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildServer> {
   if (env.DATA_DIR && !env.DATABASE_URL) seedPgliteDataDir(env.DATA_DIR);
-  const child = spawn(process.execPath, ['--import', 'tsx', join('apps', 'server', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: repoRoot,
     // A clean environment: nothing of the test runner's (ATELIER_TEST_DB, REDIS_URL…) leaks in.
     env: {
