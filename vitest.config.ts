@@ -97,13 +97,21 @@ export default defineConfig({
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
-          // the same PGlite template: each file's server starts from a copy of it
+          // Each file's server starts from a copy of the run's migrated template: with
+          // TEST_DATABASE_URL a database on that PostgreSQL server, else a PGlite data directory.
+          // PostgreSQL when there is one: the integration projects already run every server test
+          // on both engines, and a server on PostgreSQL spends about half the CPU of one running
+          // PGlite's WebAssembly in its own process (docs/benchmarks.md, 2026-11-28 evening).
+          env: { ATELIER_TEST_DB: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
           globalSetup: [integrationSetup],
           // generous: a whole AI or library flow on a loaded 2-core machine; a hung test still fails
           testTimeout: 240_000,
           hookTimeout: 180_000,
           // one file at a time unless E2E_PARALLEL=1 (then TEST_WORKERS or `workers` at once)
           fileParallelism: e2eParallel,
+          // as in the integration projects: playwright-core and the support modules are imported
+          // once per worker, not once per file (~1.4 core-s a file); no browser file uses vi.mock
+          isolate: false,
           retry,
         },
       },

@@ -1,9 +1,11 @@
 /**
  * Starts the built server (apps/server/dist/main.js) serving the built web app on a free
  * port with a fresh data directory, and reads the mail outbox it writes without SMTP.
- * In a vitest run whose globalSetup migrated a PGlite template (apps/server/test/helpers/
- * global-setup.ts), the data directory starts as a copy of it: the server's own migrations still
- * run on start and find nothing to do.
+ * The run's globalSetup (apps/server/test/helpers/global-setup.ts) migrated one template: with
+ * TEST_DATABASE_URL a PostgreSQL database, and each server gets a fresh database copied from it
+ * (dropped when the server stops); without it a PGlite data directory, and each server's data
+ * directory starts as a copy of it. Either way the server's own migrations still run on start and
+ * find nothing to do.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
@@ -13,13 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated PGlite data directory (its `pg` folder) to copy, or '' when absent. */
-    pgliteTemplate: string;
-  }
-}
+import { createTestDatabase, type TestDatabase } from '../../../server/test/helpers/db';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const serverMain = join(repoRoot, 'apps/server/dist/main.js');
@@ -60,10 +56,10 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The run's migrated PGlite template, or '' outside a vitest run that made one. */
-function pgliteTemplate(): string {
+/** What the run's globalSetup provided, or '' outside a vitest run that has it. */
+function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string {
   try {
-    return inject('pgliteTemplate') ?? '';
+    return inject(key) ?? '';
   } catch {
     return '';
   }
@@ -98,21 +94,35 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   if (!existsSync(serverMain)) throw new Error('Build the server first: npm run build -w @atelier/server');
   if (!existsSync(webIndex)) throw new Error('Build the web app first: npm run build -w @atelier/web');
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
-  const template = env.DATABASE_URL ? '' : pgliteTemplate();
-  if (template) cpSync(template, join(dataDir, 'pg'), { recursive: true });
+  // a file that names its own database keeps it; else the engine of the run's template
+  let database: TestDatabase | null = null;
+  if (!env.DATABASE_URL && provided('postgresTemplate')) {
+    database = await createTestDatabase('postgres');
+    env = { ...env, DATABASE_URL: database.url ?? '' };
+  } else if (!env.DATABASE_URL && provided('pgliteTemplate')) {
+    cpSync(provided('pgliteTemplate'), join(dataDir, 'pg'), { recursive: true });
+  }
+  const cleanUp = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await spawnServer(env, dataDir);
+      return await spawnServer(env, dataDir, cleanUp);
     } catch (err) {
       if (!(err instanceof PortTaken) || attempt >= 3) {
-        await rm(dataDir, { recursive: true, force: true });
+        await cleanUp();
         throw err;
       }
     }
   }
 }
 
-async function spawnServer(env: Record<string, string>, dataDir: string): Promise<TestServer> {
+async function spawnServer(
+  env: Record<string, string>,
+  dataDir: string,
+  cleanUp: () => Promise<void>,
+): Promise<TestServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -186,7 +196,7 @@ async function spawnServer(env: Record<string, string>, dataDir: string): Promis
         await exited;
         clearTimeout(timer);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }
