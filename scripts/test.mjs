@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: build the app; typecheck, lint and format check (side by side), beside the vitest
-// projects but the browser (unit, web, integration on PGlite and, with TEST_DATABASE_URL, on
-// PostgreSQL); then the browser project alone (Chromium against the build, two files at a time on an idle
+// `npm test`: build the app; typecheck, lint and format check (side by side); the vitest projects
+// but the browser (unit, web, integration on PGlite and, with TEST_DATABASE_URL, on PostgreSQL);
+// then the browser project alone (Chromium against the build, two files at a time on an idle
 // machine, else one). Ends with one plain summary line 'tests: N passed, N failed' for CI.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -248,7 +248,7 @@ console.log(
 );
 
 // The whole suite after the build (the browser files run against it): the static checks side by
-// side and beside every other project, then the browser files.
+// side, every other project, then the browser files one at a time.
 step('build', npm, ['run', 'build']);
 const browserReport = join(outDir, 'vitest-browser.json');
 const restReport = join(outDir, 'vitest.json');
@@ -256,23 +256,24 @@ const browserRetried = join(outDir, 'retried-browser.json');
 const restRetried = join(outDir, 'retried.json');
 for (const stale of [browserRetried, restRetried]) rmSync(stale, { force: true });
 console.log(
-  '\n== tests: [checks] beside [tests] (every project but the browser), then [browser] vitest run --project browser',
+  '\n== tests: [checks] and [tests] (every project but the browser), then [browser] vitest run --project browser',
 );
-// The checks run beside the other projects: those keep ~84 % of two cores busy (their files wait
-// on PostgreSQL and child processes), and the checks fill the rest. A failed check still fails the
-// run, after the tests. The browser files run last, without the other lanes: beside the checks
-// and the integration workers, a 2-core machine ran at load 6–8 and browser tests timed out
-// waiting for what they wait for (clean-clone runs of 2026-11-26 evening: a toast in auth.e2e, a
-// validation message in projects.e2e; both files pass alone). Slower, steadier: a failing CI lands
-// nothing. Two browser files at once when nothing else runs (browserFilesAtOnce).
-const projects = ['unit', 'web', 'integration-*'].flatMap((p) => ['--project', p]);
-const [failedCheck, restRun] = await Promise.all([
-  staticChecks(),
-  prefixed('tests', 'npx', vitestArgs(restReport, projects), {
-    ...process.env,
-    RETRIED_REPORT: restRetried,
-  }),
-]);
+// The browser files run last, without the other lanes: beside the checks and the integration
+// workers, a 2-core machine ran at load 6–8 and browser tests timed out waiting for what they wait
+// for (clean-clone runs of 2026-11-26 evening: a toast in auth.e2e, a validation message in
+// projects.e2e; both files pass alone). Slower, steadier: a failing CI lands nothing. Two browser
+// files at once when nothing else runs (browserFilesAtOnce).
+const rest = await (async () => {
+  const failedCheck = await staticChecks();
+  if (failedCheck) return { check: failedCheck };
+  const projects = ['unit', 'web', 'integration-*'].flatMap((p) => ['--project', p]);
+  return {
+    run: await prefixed('tests', 'npx', vitestArgs(restReport, projects), {
+      ...process.env,
+      RETRIED_REPORT: restRetried,
+    }),
+  };
+})();
 const browserEnv = { ...process.env, RETRIED_REPORT: browserRetried, ...(await browserFilesAtOnce()) };
 const browser = await prefixed(
   'browser',
@@ -283,11 +284,17 @@ const browser = await prefixed(
 printRetried(browserRetried);
 const b = counts(browserReport, browser.status);
 console.log(`\n== browser: ${(browser.ms / 1000).toFixed(1)} s, ${b.passed} passed, ${b.failed} failed`);
-const o = counts(restReport, restRun.status);
+if (rest.check) {
+  console.error(`\n== ${rest.check.name} failed (exit ${rest.check.status})`);
+  console.log(`tests: ${b.passed} passed, ${b.failed + 1} failed`);
+  process.exit(1);
+}
+const o = counts(restReport, rest.run.status);
 printRetried(restRetried);
-console.log(`== other projects: ${(restRun.ms / 1000).toFixed(1)} s, ${o.passed} passed, ${o.failed} failed`);
-if (failedCheck) console.error(`\n== ${failedCheck.name} failed (exit ${failedCheck.status})`);
+console.log(
+  `== other projects: ${(rest.run.ms / 1000).toFixed(1)} s, ${o.passed} passed, ${o.failed} failed`,
+);
 const passed = b.passed + o.passed;
-const failed = b.failed + o.failed + (failedCheck ? 1 : 0);
+const failed = b.failed + o.failed;
 console.log(`tests: ${passed} passed, ${failed} failed`);
-process.exit(browser.status === 0 && restRun.status === 0 && failed === 0 ? 0 : 1);
+process.exit(browser.status === 0 && rest.run.status === 0 && failed === 0 ? 0 : 1);
