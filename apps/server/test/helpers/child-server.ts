@@ -8,8 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
-import { seedPgliteDataDir } from './db.js';
+import { provided, seedPgliteDataDir } from './db.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
@@ -24,12 +23,7 @@ export interface ChildServer {
 
 /** The server's entry as `node` arguments: the run's bundle, else the sources through tsx. */
 function serverEntry(): string[] {
-  let bundle = '';
-  try {
-    bundle = inject('serverBundle') ?? '';
-  } catch {
-    // not inside a vitest run
-  }
+  const bundle = provided('serverBundle');
   return bundle ? [bundle] : ['--import', 'tsx', join('apps', 'server', 'src', 'main.ts')];
 }
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, type ProvidedContext } from 'vitest';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -47,7 +47,7 @@ export async function adminQuery(statement: string): Promise<void> {
 }
 
 /** What globalSetup provided, or '' outside a vitest run that has it (e.g. a script). */
-function template(key: 'pgliteTemplate' | 'postgresTemplate'): string {
+export function provided(key: keyof ProvidedContext): string {
   try {
     return inject(key) ?? '';
   } catch {
@@ -60,7 +60,7 @@ function template(key: 'pgliteTemplate' | 'postgresTemplate'): string {
  * (a restart of the same server). Answers whether it copied; false outside a run with the template.
  */
 export function seedPgliteDataDir(dataDir: string): boolean {
-  const source = template('pgliteTemplate');
+  const source = provided('pgliteTemplate');
   const target = join(dataDir, 'pg');
   if (!source || existsSync(target)) return false;
   cpSync(source, target, { recursive: true });
@@ -80,7 +80,7 @@ export async function createTestDatabase(
     return { url: undefined, drop: async () => undefined };
   }
   const name = `atelier_t_${randomBytes(6).toString('hex')}`;
-  const source = template('postgresTemplate');
+  const source = provided('postgresTemplate');
   await adminQuery(source ? `CREATE DATABASE ${name} TEMPLATE ${source}` : `CREATE DATABASE ${name}`);
   return {
     url: withDatabase(name),

@@ -8,14 +8,13 @@
  * find nothing to do.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../server/test/helpers/db';
+import { createTestDatabase, testDbKind } from '../../../server/test/helpers/db';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const serverMain = join(repoRoot, 'apps/server/dist/main.js');
@@ -56,15 +55,6 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** What the run's globalSetup provided, or '' outside a vitest run that has it. */
-function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string {
-  try {
-    return inject(key) ?? '';
-  } catch {
-    return '';
-  }
-}
-
 /** The e2e server's JWT secret, so a test can make an expired access token (support/session.ts). */
 export const E2E_JWT_SECRET = 'e2e-only-jwt-secret-0123456789abcdef';
 
@@ -94,14 +84,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   if (!existsSync(serverMain)) throw new Error('Build the server first: npm run build -w @atelier/server');
   if (!existsSync(webIndex)) throw new Error('Build the web app first: npm run build -w @atelier/web');
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
-  // a file that names its own database keeps it; else the engine of the run's template
-  let database: TestDatabase | null = null;
-  if (!env.DATABASE_URL && provided('postgresTemplate')) {
-    database = await createTestDatabase('postgres');
-    env = { ...env, DATABASE_URL: database.url ?? '' };
-  } else if (!env.DATABASE_URL && provided('pgliteTemplate')) {
-    cpSync(provided('pgliteTemplate'), join(dataDir, 'pg'), { recursive: true });
-  }
+  // a file that names its own database keeps it; else one of the project's engine (ATELIER_TEST_DB)
+  const database = env.DATABASE_URL ? null : await createTestDatabase(testDbKind(), dataDir);
+  if (database?.url) env = { ...env, DATABASE_URL: database.url };
   const cleanUp = async () => {
     await rm(dataDir, { recursive: true, force: true });
     await database?.drop();
