@@ -6,8 +6,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The server's default is production; development mode (stack traces in error answers, the
+// Vite dev server's loopback origin accepted) is for this command only.
+const serverEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@atelier/server'], { cwd: root, stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', '@atelier/server'], { cwd: root, stdio: 'inherit', env: serverEnv }),
   spawn('npm', ['run', 'dev', '-w', '@atelier/web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => {

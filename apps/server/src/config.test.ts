@@ -16,7 +16,7 @@ describe('loadConfig defaults', () => {
   it('runs with an empty environment: one process, PGlite, files on disk, every role', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
-      NODE_ENV: 'development',
+      NODE_ENV: 'production',
       PORT: 5800,
       HOST: '0.0.0.0',
       ROLES: ['api', 'worker', 'collab'],
@@ -39,7 +39,7 @@ describe('loadConfig defaults', () => {
       databaseKind: 'pglite',
       publicUrl: 'http://localhost:5800',
       cookieSecure: false,
-      isProduction: false,
+      isProduction: true,
     });
     expect(c.dataDir).toBe(resolve('./data'));
     expect(c.DATABASE_URL).toBeUndefined();

@@ -66,7 +66,9 @@ const ROLES = ['api', 'worker', 'collab'] as const;
 export type Role = (typeof ROLES)[number];
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless told otherwise: no stack traces in answers, no loopback-origin exemption.
+  // `npm run dev` (scripts/dev.mjs) sets development; the tests set test.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: int(5800, 0, 65535),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: urlOf('PUBLIC_URL', ['http:', 'https:']),

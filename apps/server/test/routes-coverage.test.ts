@@ -149,8 +149,14 @@ describe('every answer', () => {
 });
 
 describe('a thrown error', () => {
-  async function appThatThrows(server: TestServer, nodeEnv: 'development' | 'production') {
-    const config = loadConfig({ NODE_ENV: nodeEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: server.dataDir });
+  /** An app on the given NODE_ENV; without one, the default a plain `npm start` runs with. */
+  async function appThatThrows(server: TestServer, nodeEnv?: 'development' | 'production') {
+    const config = loadConfig({
+      ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: server.dataDir,
+    });
     const app = await buildApp({
       config,
       handlers: {
@@ -201,6 +207,44 @@ describe('a thrown error', () => {
       expect(body).toMatchObject({ success: false, errCode: 'E0000' });
       expect(body.stack).toBeUndefined();
       expect(body.traceId).toEqual(expect.any(String));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without NODE_ENV runs as production: no stack, no loopback-origin exemption', async ({ server }) => {
+    const { app, url } = await appThatThrows(server);
+    try {
+      const res = await fetch(`${url}/v1/health`);
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(text).not.toContain('kaboom');
+      expect((JSON.parse(text) as Wrapped).stack).toBeUndefined();
+      // a page on another port of the same host (e.g. any local dev server) riding the user's cookies
+      const forged = await fetch(`${url}/v1/canvas/create`, {
+        method: 'POST',
+        headers: { origin: 'http://localhost:5173', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(forged.status).toBe(403);
+      const refused = (await forged.json()) as Wrapped;
+      expect(refused).toMatchObject({ success: false, errCode: 'E0003' });
+      expect(refused.errMsg).toContain("origin 'http://localhost:5173'");
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('in development accepts the Vite dev server on another loopback port', async ({ server }) => {
+    const { app, url } = await appThatThrows(server, 'development');
+    try {
+      const res = await fetch(`${url}/v1/canvas/create`, {
+        method: 'POST',
+        headers: { origin: 'http://localhost:5173', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      // past the origin check: the route has no handler in this app (501), not the guard's 403
+      expect(res.status).not.toBe(403);
     } finally {
       await app.close();
     }
