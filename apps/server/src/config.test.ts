@@ -36,6 +36,8 @@ describe('loadConfig defaults', () => {
       MAINTENANCE_END: '23:00',
       MAINTENANCE_TIMEZONE: 'Asia/Shanghai',
       PGLITE_SHARED_BUFFERS: '32MB',
+      PROVIDER_ALLOW_PRIVATE_NETWORK: false,
+      PROVIDER_ALLOWED_HOSTS: [],
       databaseKind: 'pglite',
       publicUrl: 'http://localhost:5800',
       cookieSecure: false,
@@ -81,6 +83,14 @@ describe('loadConfig defaults', () => {
   });
 });
 
+describe('PROVIDER_ALLOWED_HOSTS', () => {
+  it('lists host and host:port entries, lower-cased', () => {
+    expect(
+      loadConfig({ PROVIDER_ALLOWED_HOSTS: ' 127.0.0.1:1234, GPU-box.lan ,' }).PROVIDER_ALLOWED_HOSTS,
+    ).toEqual(['127.0.0.1:1234', 'gpu-box.lan']);
+  });
+});
+
 describe('loadConfig refuses bad values with a message naming the variable', () => {
   it.each([
     ['NODE_ENV', 'staging'],
@@ -96,6 +106,8 @@ describe('loadConfig refuses bad values with a message naming the variable', () 
     ['DATABASE_URL', 'mysql://db/atelier'],
     ['REDIS_URL', 'localhost 6379'],
     ['REDIS_URL', 'localhost:6379'],
+    ['PROVIDER_ALLOWED_HOSTS', 'http://127.0.0.1:1234'],
+    ['PROVIDER_ALLOWED_HOSTS', '127.0.0.1:1234/v1'],
     ['JWT_SECRET', 'too-short'],
     ['ENCRYPTION_KEY', 'abc123'],
     ['ACCESS_TOKEN_TTL', 'soon'],

@@ -197,8 +197,31 @@ const EnvSchema = z.object({
   SEARXNG_URL: urlOf('SEARXNG_URL', ['http:', 'https:']).transform((v) => v?.replace(/\/+$/, '')),
   /** Timeout of a provider's model list (the connection test); E3003 after it. */
   PROVIDER_REQUEST_TIMEOUT: duration('15s'),
-  /** false: user-configured providers may not point at loopback, private or link-local addresses. */
-  PROVIDER_ALLOW_PRIVATE_NETWORK: bool(true),
+  /**
+   * true: user-configured providers (and image API results) may reach loopback, private and
+   * link-local addresses. Off by default; PROVIDER_ALLOWED_HOSTS names the local model servers
+   * users may point at instead (operator-configured global providers are always allowed).
+   */
+  PROVIDER_ALLOW_PRIVATE_NETWORK: bool(false),
+  /** `host` or `host:port` entries (comma-separated) users' providers may reach on a private network. */
+  PROVIDER_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = list.filter((h) => !URL.canParse(`http://${h}`) || new URL(`http://${h}`).host !== h);
+      if (bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `entries must be host or host:port, got '${bad.join("', '")}'`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   /** false: MCP servers users configure may not point at loopback, private or link-local addresses. */
   MCP_ALLOW_PRIVATE_NETWORK: bool(false),
   /** Global MCP servers offered to every user, read-only (mcp.global.ts): JSON text, or a JSON file. */

@@ -8,14 +8,15 @@
  * the image is downloaded into storage as the user's file, announced as an `artifact` and a
  * `create_node` image node. Failures carry the messages of the spec: API error with status,
  * stream error, timeout, missing URL, missing ID. Every request (API and image download) goes through
- * the safe outbound fetch under PROVIDER_ALLOW_PRIVATE_NETWORK; a refused address is E0003.
+ * the safe outbound fetch, private addresses only for hosts the operator allows (privateNetworkAllowed:
+ * PROVIDER_ALLOW_PRIVATE_NETWORK, PROVIDER_ALLOWED_HOSTS), each URL on its own; a refused address is E0003.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, badRequest } from '../http/errors.js';
 import { OutboundRefusedError, outboundFetch, type OutboundPolicy } from '../lib/outbound/index.js';
-import { providerFailure } from '../modules/provider/provider.http.js';
+import { privateNetworkAllowed, providerFailure } from '../modules/provider/provider.http.js';
 import { tplString } from './skill.prompt.js';
 import type { SkillDefinition, SkillRunEnv } from './skill.types.js';
 
@@ -63,8 +64,9 @@ interface TaskState {
   error: string | null;
 }
 
-const policyOf = (env: SkillRunEnv): OutboundPolicy => ({
-  allowPrivate: env.ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK,
+/** Each address (the API's, then the image it answers) is judged on its own host. */
+const policyOf = (env: SkillRunEnv, url: string): OutboundPolicy => ({
+  allowPrivate: privateNetworkAllowed(env.ctx.config, url),
 });
 
 async function apiJson(
@@ -76,7 +78,7 @@ async function apiJson(
 ): Promise<Record<string, unknown>> {
   let res: Response;
   try {
-    res = await outboundFetch(url, { ...init, signal }, { ...policyOf(env), maxBytes: MAX_API_BYTES });
+    res = await outboundFetch(url, { ...init, signal }, { ...policyOf(env, url), maxBytes: MAX_API_BYTES });
   } catch (err) {
     if (signal.aborted) throw err;
     if (err instanceof OutboundRefusedError) throw providerFailure(err, url) as Error;
@@ -135,7 +137,7 @@ async function download(env: SkillRunEnv, url: string): Promise<{ storageKey: st
     res = await outboundFetch(
       url,
       { signal: env.signal },
-      { ...policyOf(env), timeoutMs: ctx.config.FETCH_TIMEOUT, maxBytes: MAX_IMAGE_BYTES },
+      { ...policyOf(env, url), timeoutMs: ctx.config.FETCH_TIMEOUT, maxBytes: MAX_IMAGE_BYTES },
     );
   } catch (err) {
     if (err instanceof OutboundRefusedError) throw providerFailure(err, url) as Error;

@@ -38,6 +38,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: '0',
+      // fake model servers listen on 127.0.0.1
+      PROVIDER_ALLOW_PRIVATE_NETWORK: 'true',
       ...env,
       // the ready line is logged at info
       LOG_LEVEL: 'info',

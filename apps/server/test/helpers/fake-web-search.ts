@@ -27,6 +27,8 @@ export interface FakeImageBehaviour {
   never?: boolean;
   /** Poll answers before success; each one adds 50 % progress. */
   steps?: number;
+  /** The finished task's image URL instead of this server's own file. */
+  resultUrl?: string;
 }
 
 export interface FakeWebServer {
@@ -167,7 +169,7 @@ export async function startFakeWebServer(): Promise<FakeWebServer> {
           id,
           status: 'succeeded',
           progress: 100,
-          ...(state.image.noUrl ? {} : { url: `${base}/files/${id}.png` }),
+          ...(state.image.noUrl ? {} : { url: state.image.resultUrl ?? `${base}/files/${id}.png` }),
         });
       }
       if (method === 'GET' && path.startsWith('/files/')) {

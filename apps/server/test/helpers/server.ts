@@ -49,6 +49,9 @@ export async function startTestServer(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // a developer's local Ollama must not leak into test expectations
     OLLAMA_DETECT: 'false',
+    // the fake model, search and image servers listen on 127.0.0.1 (the default refuses it; the
+    // files about that rule set it back: outbound.test.ts, provider-private.test.ts)
+    PROVIDER_ALLOW_PRIVATE_NETWORK: 'true',
     // factories sign users up from distinct X-Forwarded-For addresses to stay under per-IP limits
     TRUST_PROXY: 'true',
     // 16 canvases per start: only the files about templates install them

@@ -115,6 +115,7 @@ export async function secondProcess(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       OLLAMA_DETECT: 'false',
+      PROVIDER_ALLOW_PRIVATE_NETWORK: 'true',
       BUILTIN_TEMPLATES: 'false',
       TRUST_PROXY: 'true',
       DATABASE_URL: config.DATABASE_URL!,

@@ -125,6 +125,8 @@ async function spawnServer(
       // stored files are linked under PUBLIC_URL; it must be the address the browser uses
       PUBLIC_URL: baseUrl,
       NODE_ENV: 'test',
+      // the fake model servers of the e2e files listen on 127.0.0.1
+      PROVIDER_ALLOW_PRIVATE_NETWORK: 'true',
       ACCESS_TOKEN_TTL: '3s',
       JWT_SECRET: E2E_JWT_SECRET,
       LOG_LEVEL: 'warn',

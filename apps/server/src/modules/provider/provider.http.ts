@@ -27,6 +27,32 @@ export interface ProviderHttpOptions {
 // One address policy for every outbound fetch (the outbound module owns it).
 export { isPrivateAddress };
 
+/** The settings that decide whether a user's provider may reach a non-public address. */
+export interface PrivateNetworkSettings {
+  PROVIDER_ALLOW_PRIVATE_NETWORK: boolean;
+  PROVIDER_ALLOWED_HOSTS: string[];
+  OLLAMA_BASE_URL?: string | undefined;
+}
+
+/**
+ * Whether a request of a user's provider to `url` may reach loopback, private or link-local
+ * addresses: when the instance allows it everywhere, or when the URL's host is one the operator
+ * named (PROVIDER_ALLOWED_HOSTS as `host` or `host:port`, and OLLAMA_BASE_URL's host). The
+ * operator trusts those servers, redirects they answer included.
+ */
+export function privateNetworkAllowed(
+  settings: PrivateNetworkSettings,
+  url: string | null | undefined,
+): boolean {
+  if (settings.PROVIDER_ALLOW_PRIVATE_NETWORK) return true;
+  if (!url || !URL.canParse(url)) return false;
+  const { host, hostname } = new URL(url);
+  const named = [...settings.PROVIDER_ALLOWED_HOSTS];
+  if (settings.OLLAMA_BASE_URL && URL.canParse(settings.OLLAMA_BASE_URL))
+    named.push(new URL(settings.OLLAMA_BASE_URL).host);
+  return named.some((entry) => entry === host.toLowerCase() || entry === hostname.toLowerCase());
+}
+
 const originOf = (url: string): string => {
   try {
     return new URL(url).origin;
@@ -35,7 +61,8 @@ const originOf = (url: string): string => {
   }
 };
 
-const PRIVATE_NOT_ALLOWED = 'which this instance does not allow (PROVIDER_ALLOW_PRIVATE_NETWORK=false)';
+const PRIVATE_NOT_ALLOWED =
+  'which this instance does not allow for user providers (the operator can name it in PROVIDER_ALLOWED_HOSTS)';
 
 function refusedError(err: OutboundRefusedError, url: string, prefix = ''): AppError {
   if (err.reason === 'private')

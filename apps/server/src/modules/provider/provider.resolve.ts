@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { findUserByUid } from '../user/user.repository.js';
 import { effectiveBaseUrl, providerKind } from './provider.catalog.js';
+import { privateNetworkAllowed } from './provider.http.js';
 import { getUsableItem, ProviderItemService, type UsableItem } from './provider.items.js';
 import { listProviders } from './provider.repository.js';
 import { getUsableProvider, openApiKey, toProviderRecord } from './provider.service.js';
@@ -39,7 +40,7 @@ function toResolved(ctx: AppContext, { item, provider }: UsableItem): ResolvedMo
     provider: endpointOf(provider),
     apiKey: openApiKey(provider, ctx.secrets.encryption),
     config: item.config as ResolvedModel['config'],
-    allowPrivateNetwork: provider.isGlobal || ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK,
+    allowPrivateNetwork: provider.isGlobal || privateNetworkAllowed(ctx.config, endpointOf(provider).baseUrl),
   };
 }
 

@@ -10,7 +10,8 @@ export function providerHandlers(ctx: AppContext): Handlers {
   const globals = ctx.providers;
   const providers = new ProviderService(ctx.db, ctx.secrets.encryption, globals, {
     timeoutMs: ctx.config.PROVIDER_REQUEST_TIMEOUT,
-    allowPrivateNetwork: ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK,
+    allowPrivateNetwork: false,
+    network: ctx.config,
   });
   const items = new ProviderItemService(ctx.db, globals);
   return {

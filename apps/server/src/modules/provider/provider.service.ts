@@ -11,7 +11,12 @@ import type { Db } from '../../db/connect.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import { PROVIDER_KINDS, providerKind, type ProviderKind } from './provider.catalog.js';
 import type { GlobalProviders } from './provider.global.js';
-import { assertAllowedUrl, type ProviderHttpOptions } from './provider.http.js';
+import {
+  assertAllowedUrl,
+  privateNetworkAllowed,
+  type PrivateNetworkSettings,
+  type ProviderHttpOptions,
+} from './provider.http.js';
 import { listProviderOptions, type ProviderItemOption } from './provider.options.js';
 import { forgetInPreferences } from './provider.preferences.js';
 import {
@@ -122,12 +127,15 @@ export class ProviderService {
     private readonly db: Db,
     private readonly encryptionKey: string,
     private readonly globals: GlobalProviders,
-    private readonly http: ProviderHttpOptions,
+    private readonly http: ProviderHttpOptions & { network: PrivateNetworkSettings },
   ) {}
 
   private async checkBaseUrl(kind: ProviderKind, baseUrl: string | null): Promise<void> {
     if (!baseUrl && !kind.defaultBaseUrl) throw badRequest(`baseUrl: required for ${kind.label}`);
-    if (baseUrl) await assertAllowedUrl(baseUrl, this.http);
+    if (baseUrl)
+      await assertAllowedUrl(baseUrl, {
+        allowPrivateNetwork: privateNetworkAllowed(this.http.network, baseUrl),
+      });
   }
 
   private seal(providerId: string, apiKey: string): string {
@@ -215,7 +223,10 @@ export class ProviderService {
   async options(uid: string, providerId: string, category?: ProviderCategory): Promise<ProviderItemOption[]> {
     const provider = await this.getUsable(uid, providerId);
     // Operator-configured endpoints are trusted; the private-network guard is for user ones.
-    const http = { ...this.http, allowPrivateNetwork: provider.isGlobal || this.http.allowPrivateNetwork };
+    const http = {
+      timeoutMs: this.http.timeoutMs,
+      allowPrivateNetwork: provider.isGlobal || privateNetworkAllowed(this.http.network, provider.baseUrl),
+    };
     return listProviderOptions(provider, this.apiKeyOf(provider), http, category);
   }
 }

@@ -28,6 +28,7 @@ import type { IngestPayload } from '../../jobs/definitions/resource-ingest.js';
 import type { JobHandler } from '../../jobs/jobs.spec.js';
 import { now } from '../../lib/time.js';
 import { AppError } from '../../http/errors.js';
+import { privateNetworkAllowed } from '../provider/provider.http.js';
 import { ProviderItemService } from '../provider/provider.items.js';
 import { resolveModel, resolveToolProvider } from '../provider/provider.resolve.js';
 import { consumeParsePages } from './resource.quota.js';
@@ -109,7 +110,7 @@ async function parsePdfWithProvider(
     tool,
     body,
     filename ?? 'file.pdf',
-    ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK,
+    privateNetworkAllowed(ctx.config, tool.provider.baseUrl),
   );
   return { content: parsed.content, pages: parsed.pages ?? local.pages ?? 0 };
 }
@@ -120,7 +121,7 @@ async function parseUrlWithProvider(ctx: AppContext, row: ResourceRow, url: stri
   if (!user?.preferences.urlParsing?.providerId) return null;
   const tool = await resolveToolProvider(ctx, row.uid, 'urlParsing');
   if (!tool || !(URL_PARSERS as readonly string[]).includes(tool.provider.providerKey)) return null;
-  const page = await parseUrlExternally(tool, url, ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK);
+  const page = await parseUrlExternally(tool, url, privateNetworkAllowed(ctx.config, tool.provider.baseUrl));
   return { content: page.content, ...(page.title ? { title: page.title } : {}) };
 }
 

@@ -7,7 +7,11 @@
 import type { WebSearchRequest, WebSearchResult } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
-import { requestProviderJson, type ProviderHttpOptions } from '../provider/provider.http.js';
+import {
+  privateNetworkAllowed,
+  requestProviderJson,
+  type ProviderHttpOptions,
+} from '../provider/provider.http.js';
 import { resolveToolProvider } from '../provider/provider.resolve.js';
 import type { ResolvedToolProvider } from '../provider/provider.types.js';
 
@@ -142,7 +146,7 @@ export async function webSearchProvider(ctx: AppContext, uid: string): Promise<R
 export function webHttpOptions(ctx: AppContext, tool: ResolvedToolProvider): ProviderHttpOptions {
   return {
     timeoutMs: ctx.config.PROVIDER_REQUEST_TIMEOUT,
-    allowPrivateNetwork: tool.provider.isGlobal || ctx.config.PROVIDER_ALLOW_PRIVATE_NETWORK,
+    allowPrivateNetwork: tool.provider.isGlobal || privateNetworkAllowed(ctx.config, tool.provider.baseUrl),
   };
 }
 
