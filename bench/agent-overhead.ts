@@ -43,6 +43,8 @@ const [fake, everything] = await Promise.all([startFakeModelServer(), startEvery
 const server = await startServer(
   loadConfig({
     NODE_ENV: 'production',
+    // the fake model servers listen on 127.0.0.1
+    PROVIDER_ALLOW_PRIVATE_NETWORK: 'true',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

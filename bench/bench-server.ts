@@ -38,6 +38,8 @@ export async function startBenchServer(
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
         NODE_ENV: 'production',
+        // the fake model servers listen on 127.0.0.1
+        PROVIDER_ALLOW_PRIVATE_NETWORK: 'true',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

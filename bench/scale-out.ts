@@ -143,6 +143,8 @@ async function startInstance(label: string, roles: string, env: Record<string, s
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
+      // the fake model servers listen on 127.0.0.1
+      PROVIDER_ALLOW_PRIVATE_NETWORK: 'true',
       HOST: '127.0.0.1',
       PORT: String(port),
       ROLES: roles,
