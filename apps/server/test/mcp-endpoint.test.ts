@@ -1,17 +1,34 @@
 /**
  * Atelier as an MCP server (issue 12, point 10), driven by the SDK's own Client over
  * streamable HTTP: tools listed by scope, search, create a document, put it on a canvas, read
- * it back; another user's token sees none of it; no token or a bad one answers 401.
+ * it back; a web link saved without a title; another user's token sees none of it; no token or a
+ * bad one answers 401.
  */
-import { describe, expect, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CreatedApiToken } from '@atelier/contract';
+import type { CreatedApiToken, Resource } from '@atelier/contract';
 import { serverTest } from './helpers/fixtures.js';
 import { buildCanvas, buildDocument, buildResource, type BuiltUser } from './helpers/factories.js';
 import { expectData } from './helpers/items.js';
+import { settled } from './helpers/resources.js';
+import { startWebFixture, type WebFixture } from './helpers/web-fixture.js';
 
-const it = serverTest();
+// the web link test fetches a page from a local fixture server
+const it = serverTest({ FETCH_ALLOW_PRIVATE: 'true' });
+
+let web: WebFixture;
+beforeAll(async () => {
+  web = await startWebFixture({
+    '/page': {
+      type: 'text/html; charset=utf-8',
+      body: '<!doctype html><html><head><title>Otters at play</title></head><body><article><p>Sea otters hold hands while they sleep so that they do not drift apart on the current.</p></article></body></html>',
+    },
+  });
+});
+afterAll(async () => {
+  await web?.close();
+});
 
 async function connect(user: BuiltUser, scope: 'read' | 'read-write' = 'read-write'): Promise<Client> {
   const { token } = expectData<CreatedApiToken>(
@@ -120,6 +137,28 @@ describe('/mcp', () => {
     expect(bad.isError).toBe(true);
     await client.close();
     await reader.close();
+  });
+
+  it('create_resource saves a web link without a title under its address; the page title follows', async ({
+    server,
+    alice,
+  }) => {
+    const client = await connect(alice);
+    const url = `${web.url}/page`;
+    const res = await call<{ resourceId: string; title: string }>(client, 'create_resource', {
+      kind: 'weblink',
+      url,
+    });
+    expect(res.isError, res.text).toBe(false);
+    expect(res.json().title).toBe(url);
+    const done = await settled(server, alice.client, res.json().resourceId);
+    expect(done).toMatchObject({
+      resourceType: 'weblink',
+      title: url,
+      indexStatus: 'finish',
+    } satisfies Partial<Resource>);
+    expect(done.data).toMatchObject({ url, title: 'Otters at play' });
+    await client.close();
   });
 
   it("another user's token sees none of the first user's things", async ({ alice, bob }) => {

@@ -423,6 +423,41 @@ describe('webhooks', () => {
     expect((await settings(ivy)).subscription).toMatchObject({ planType: 'ultra' });
   });
 
+  it('refuses a correctly signed event dated 10 minutes ahead of the clock, as an old one, and takes a current one', async ({
+    server,
+  }) => {
+    const jay = await buildUser(server);
+    const { customer, subscriptionId } = await subscribe(server, jay, 'atelier_plus_monthly');
+    const object = stripeSubscription({
+      id: subscriptionId,
+      customer,
+      lookupKey: 'atelier_max_monthly',
+      status: 'active',
+    });
+    const event = {
+      id: 'evt_ahead',
+      type: 'customer.subscription.updated',
+      created: nowSec(server) + 50,
+      object,
+    };
+
+    const ahead = signWebhook(event, nowSec(server) + 600);
+    expect(await postWebhook(server.url, ahead.body, ahead.signature)).toMatchObject({
+      status: 400,
+      body: { errCode: 'E0003' },
+    });
+    const old = signWebhook(event, nowSec(server) - 600);
+    expect(await postWebhook(server.url, old.body, old.signature)).toMatchObject({
+      status: 400,
+      body: { errCode: 'E0003' },
+    });
+    expect((await settings(jay)).subscription).toMatchObject({ planType: 'plus' });
+    // a few seconds of skew either way stays inside the tolerance
+    const current = signWebhook(event, nowSec(server) + 5);
+    expect((await postWebhook(server.url, current.body, current.signature)).body.outcome).toBe('applied');
+    expect((await settings(jay)).subscription).toMatchObject({ planType: 'max' });
+  });
+
   it('answers 503 (Stripe delivers again) when the subscription cannot be fetched, then applies it', async ({
     server,
   }) => {

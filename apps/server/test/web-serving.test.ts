@@ -118,6 +118,38 @@ describe('web app serving', () => {
     expect(asset.headers.get('content-security-policy')).not.toContain("'unsafe-eval'");
   });
 
+  it('keeps the default artifact sandbox off the network: images, fonts and media only from data: and blob:', async () => {
+    const directives = (policy: string) =>
+      new Map(
+        policy
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...sources]) => [name!, sources]),
+      );
+    const res = await fetch(`${ts.url}/artifact-sandbox.html`);
+    const policy = directives(res.headers.get('content-security-policy') ?? '');
+    expect(policy.get('img-src')).toEqual(['data:', 'blob:']);
+    expect(policy.get('media-src')).toEqual(['data:', 'blob:']);
+    expect(policy.get('font-src')).toEqual(['data:']);
+    expect(policy.get('connect-src')).toEqual(["'none'"]);
+    for (const [name, sources] of policy) {
+      for (const source of sources) expect(source, name).not.toMatch(/^(\*|https?:)/);
+    }
+    // the network variant (the preview's "Allow network access" switch) keeps the open policy
+    const open = await fetch(`${ts.url}/artifact-sandbox.html?net=1`);
+    expect(open.status).toBe(200);
+    expect(await open.text()).toContain('Artifact preview');
+    const openPolicy = directives(open.headers.get('content-security-policy') ?? '');
+    expect(openPolicy.get('img-src')).toEqual(['*', 'data:', 'blob:']);
+    expect(openPolicy.get('font-src')).toEqual(['*', 'data:']);
+    expect(openPolicy.get('media-src')).toEqual(['*', 'data:', 'blob:']);
+    expect(openPolicy.get('script-src')).toContain('https:');
+    expect(openPolicy.get('style-src')).toContain('https:');
+    // neither lets the frame fetch or post anywhere
+    expect(openPolicy.get('connect-src')).toEqual(["'none'"]);
+    expect(openPolicy.get('form-action')).toEqual(["'none'"]);
+  });
+
   it('answers 404, not the app page, for a missing asset or file', async () => {
     for (const path of ['/assets/app-old999.js', '/favicon-missing.png']) {
       const res = await fetch(`${ts.url}${path}`);

@@ -45,22 +45,36 @@ export interface AppOptions {
  * The page the web app loads in its sandboxed artifact preview iframe (sandbox="allow-scripts",
  * never allow-same-origin). User HTML and React code run there, so it needs inline scripts and
  * eval, which the app's own policy forbids; it gets no network access (connect-src 'none') and
- * can only be framed by the app.
+ * can only be framed by the app. By default nothing leaves the frame at all: images, fonts and
+ * media only from data: and blob: URLs, scripts and styles only the page's own, so an artifact
+ * cannot beacon out through an <img> (one reached 127.0.0.1). With `?net=1` (the preview's
+ * "Allow network access" switch, off by default) they may also come from the network.
  */
 const ARTIFACT_SANDBOX_PAGE = 'artifact-sandbox.html';
-const ARTIFACT_SANDBOX_CSP = [
-  "default-src 'none'",
+const sandboxPolicy = (directives: string[]) =>
+  [
+    "default-src 'none'",
+    ...directives,
+    "connect-src 'none'",
+    "frame-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+const ARTIFACT_SANDBOX_CSP = sandboxPolicy([
+  "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data:",
+  "style-src 'self' 'unsafe-inline'",
+  'img-src data: blob:',
+  'font-src data:',
+  'media-src data: blob:',
+]);
+const ARTIFACT_SANDBOX_NETWORK_CSP = sandboxPolicy([
   "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https:",
   "style-src 'self' 'unsafe-inline' https:",
   'img-src * data: blob:',
   'font-src * data:',
   'media-src * data: blob:',
-  "connect-src 'none'",
-  "frame-src 'none'",
-  "form-action 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'self'",
-].join('; ');
+]);
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
@@ -192,7 +206,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           reply.header('cross-origin-resource-policy', 'cross-origin');
         }
         if (path.endsWith(`${join('/', ARTIFACT_SANDBOX_PAGE)}`)) {
-          reply.header('content-security-policy', ARTIFACT_SANDBOX_CSP);
+          const query = reply.request.query as Record<string, unknown> | undefined;
+          const network = query?.net === '1';
+          reply.header(
+            'content-security-policy',
+            network ? ARTIFACT_SANDBOX_NETWORK_CSP : ARTIFACT_SANDBOX_CSP,
+          );
           reply.header('cache-control', 'no-cache');
         }
       },

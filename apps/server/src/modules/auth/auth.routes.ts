@@ -11,7 +11,7 @@ import { mailLocale } from '../../mail/verification-mail.js';
 import { normalizeEmail } from '../user/user.repository.js';
 import { oauthHandlers } from './auth.oauth-routes.js';
 import { oauthProviders } from './auth.oauth.js';
-import { authRateLimits } from './auth.rate-limit.js';
+import { authRateLimits, type AccountLimitScope } from './auth.rate-limit.js';
 import { AuthService } from './auth.service.js';
 import { SessionService } from './auth.session.js';
 import { tokenKeys } from './auth.tokens.js';
@@ -36,20 +36,20 @@ export function authHandlers(ctx: AppContext, services: Services): Handlers {
     await sessions.start(reply, uid);
     return { user: await users.getSettings(uid) };
   };
-  /** Per-IP and per-account limits of a call naming an email. */
-  const limitEmail = async (req: FastifyRequest, email: string) => {
+  /** Per-IP and per-account (account + IP, in `scope`) limits of a call naming an email. */
+  const limitEmail = async (req: FastifyRequest, email: string, scope: AccountLimitScope) => {
     await limits.ip(req);
-    await limits.account(req, normalizeEmail(email));
+    await limits.account(req, normalizeEmail(email), scope);
   };
-  /** Per-IP and per-account limits of a call naming a verification session. */
+  /** Per-IP and per-account limits of a call naming a verification session (a mailed flow). */
   const limitSession = async (req: FastifyRequest, sessionId: string) => {
     await limits.ip(req);
-    await limits.account(req, (await auth.verificationEmail(sessionId)) ?? `session:${sessionId}`);
+    await limits.account(req, (await auth.verificationEmail(sessionId)) ?? `session:${sessionId}`, 'mail');
   };
 
   return {
     'auth.email.signup': async ({ body, req, reply }) => {
-      await limitEmail(req, body.email);
+      await limitEmail(req, body.email, 'mail');
       const result = await auth.signup(body, locale(req));
       if ('uid' in result) {
         await sessions.start(reply, result.uid);
@@ -58,11 +58,11 @@ export function authHandlers(ctx: AppContext, services: Services): Handlers {
       return { sessionId: result.sessionId, resendAfterSeconds: result.resendAfterSeconds, loggedIn: false };
     },
     'auth.email.login': async ({ body, req, reply }) => {
-      await limitEmail(req, body.email);
+      await limitEmail(req, body.email, 'login');
       return signIn(reply, await auth.login(body));
     },
     'auth.verification.create': async ({ body, req }) => {
-      await limitEmail(req, body.email);
+      await limitEmail(req, body.email, 'mail');
       return auth.createVerification(body, locale(req));
     },
     'auth.verification.check': async ({ body, req, reply }) => {

@@ -313,7 +313,9 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
       const body =
         kind === 'text'
           ? { resourceType: 'text', title: title ?? 'Untitled', content }
-          : { resourceType: 'weblink', ...(title ? { title } : {}), data: { url } };
+          : // without a title a link is saved under its address, as the web's import does; the
+            // page's own title is kept in data.title when it is parsed and shown in its place
+            { resourceType: 'weblink', title: title ?? url ?? 'Untitled', data: { url } };
       const r = await callRoute(deps, 'knowledge.resource.create', { body });
       return { resourceId: r.resourceId, title: r.title, indexStatus: r.indexStatus };
     }),

@@ -274,6 +274,25 @@ async function applyInvoiceStatus(
   return written.length ? 'applied' : 'stale';
 }
 
+/** How far (seconds) a webhook signature's timestamp may be from the app clock, either way. */
+const WEBHOOK_TOLERANCE_S = 300;
+
+/**
+ * The `t=` timestamp of a Stripe-Signature header, read as the SDK reads it (the last `t=`
+ * wins), so the value checked is the one the verified signature covers; null when absent.
+ */
+function signatureTimestamp(header: string): number | null {
+  let timestamp: number | null = null;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') {
+      const parsed = Number.parseInt(value ?? '', 10);
+      timestamp = Number.isFinite(parsed) ? parsed : null;
+    }
+  }
+  return timestamp;
+}
+
 export type WebhookOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unknown';
 
 /**
@@ -291,9 +310,21 @@ export async function handleWebhook(
   if (!signature) throw badRequest('Missing Stripe-Signature header');
   let event: Stripe.Event;
   try {
-    // the signature's timestamp is checked against the app's clock (300 s tolerance)
-    event = stripe.webhooks.constructEvent(rawBody, signature, secret, 300, undefined, ctx.clock.now());
+    // the signature's timestamp is checked against the app's clock (300 s tolerance); the SDK
+    // refuses only a timestamp older than that, so one dated further ahead is refused here
+    event = stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      secret,
+      WEBHOOK_TOLERANCE_S,
+      undefined,
+      ctx.clock.now(),
+    );
   } catch {
+    throw badRequest('Invalid webhook signature');
+  }
+  const signedAt = signatureTimestamp(signature);
+  if (signedAt === null || signedAt - Math.floor(ctx.clock.now() / 1000) > WEBHOOK_TOLERANCE_S) {
     throw badRequest('Invalid webhook signature');
   }
   const eventAt = new Date(event.created * 1000);

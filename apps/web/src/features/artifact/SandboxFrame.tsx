@@ -1,19 +1,22 @@
 /**
  * A sandboxed preview frame (sandbox="allow-scripts", never allow-same-origin): loads the
  * sandbox page, waits for it to say it is ready, then posts the HTML or compiled React code.
- * A new frame is made for every change, so nothing of an earlier run survives.
+ * A new frame is made for every change, so nothing of an earlier run survives. Without
+ * `allowNetwork` the page's policy keeps images, fonts and media to data: and blob: URLs.
  */
 import { useEffect, useRef, useState } from 'react';
-import { isFromSandbox, SANDBOX_PATH, type ToSandbox } from './sandbox/protocol';
+import { isFromSandbox, SANDBOX_NETWORK_PATH, SANDBOX_PATH, type ToSandbox } from './sandbox/protocol';
 
 export function SandboxFrame({
   message,
   title,
   onError,
+  allowNetwork = false,
 }: {
   message: ToSandbox | null;
   title: string;
   onError: (error: string | null) => void;
+  allowNetwork?: boolean;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [generation, setGeneration] = useState(0);
@@ -23,7 +26,7 @@ export function SandboxFrame({
   useEffect(() => {
     setGeneration((g) => g + 1);
     errorRef.current(null);
-  }, [message]);
+  }, [message, allowNetwork]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -46,7 +49,7 @@ export function SandboxFrame({
       data-testid="artifact-frame"
       sandbox="allow-scripts"
       referrerPolicy="no-referrer"
-      src={SANDBOX_PATH}
+      src={allowNetwork ? SANDBOX_NETWORK_PATH : SANDBOX_PATH}
     />
   );
 }

@@ -1,6 +1,6 @@
 /** The previews of each artifact type; all render offline, in the browser. */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { App, Alert, Button, Input, Spin } from 'antd';
+import { App, Alert, Button, Input, Spin, Switch } from 'antd';
 import { CopyOutlined, DownloadOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import DOMPurify from 'dompurify';
 import type { MindMapNode } from '@atelier/contract';
@@ -24,14 +24,27 @@ export function sanitizeSvg(content: string): string {
   return DOMPurify.sanitize(content, { USE_PROFILES: { svg: true, svgFilters: true } });
 }
 
+/** The per-artifact "Allow network access" switch of a sandboxed preview (off by default). */
+function NetworkSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'artifact' });
+  return (
+    <label className="artifact-network-switch">
+      <Switch size="small" checked={checked} onChange={onChange} data-testid="artifact-allow-network" />{' '}
+      {t('allowNetwork')}
+    </label>
+  );
+}
+
 export function HtmlPreview({ content, title }: { content: string; title: string }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'artifact' });
   const [error, setError] = useState<string | null>(null);
+  const [allowNetwork, setAllowNetwork] = useState(false);
   const message = useMemo<ToSandbox>(() => ({ type: 'atelier:html', html: content }), [content]);
   return (
     <div className="artifact-preview artifact-preview--frame">
+      <NetworkSwitch checked={allowNetwork} onChange={setAllowNetwork} />
       {error && <Alert type="error" title={t('runtimeError')} description={error} showIcon />}
-      <SandboxFrame message={message} title={title} onError={setError} />
+      <SandboxFrame message={message} title={title} onError={setError} allowNetwork={allowNetwork} />
     </div>
   );
 }
@@ -41,6 +54,7 @@ export function ReactPreview({ content, title }: { content: string; title: strin
   const [message, setMessage] = useState<ToSandbox | null>(null);
   const [compileError, setCompileError] = useState<string | null>(null);
   const [runError, setRunError] = useState<string | null>(null);
+  const [allowNetwork, setAllowNetwork] = useState(false);
   useEffect(() => {
     let live = true;
     void import('sucrase').then(({ transform }) => {
@@ -64,6 +78,7 @@ export function ReactPreview({ content, title }: { content: string; title: strin
   const error = compileError ?? runError;
   return (
     <div className="artifact-preview artifact-preview--frame">
+      <NetworkSwitch checked={allowNetwork} onChange={setAllowNetwork} />
       {error && (
         <Alert
           type="error"
@@ -73,7 +88,11 @@ export function ReactPreview({ content, title }: { content: string; title: strin
           data-testid="artifact-error"
         />
       )}
-      {message ? <SandboxFrame message={message} title={title} onError={setRunError} /> : <Spin />}
+      {message ? (
+        <SandboxFrame message={message} title={title} onError={setRunError} allowNetwork={allowNetwork} />
+      ) : (
+        <Spin />
+      )}
     </div>
   );
 }

@@ -30,6 +30,7 @@ export const enArtifact = {
   mermaidDownloadError: 'Failed to download the diagram',
   reactCompileError: 'The component could not be compiled',
   runtimeError: 'The preview failed to run',
+  allowNetwork: 'Allow network access',
   invalidMindMap: 'Invalid mind map data format',
   addChild: 'Add child',
   addSibling: 'Add sibling',

@@ -34,6 +34,7 @@ export const zhArtifact: DeepStrings<typeof enArtifact> = {
   mermaidDownloadError: '下载图表失败',
   reactCompileError: '组件编译失败',
   runtimeError: '预览运行失败',
+  allowNetwork: '允许访问网络',
   invalidMindMap: '思维导图数据格式无效',
   addChild: '添加子节点',
   addSibling: '添加同级节点',

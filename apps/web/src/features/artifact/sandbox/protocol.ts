@@ -2,6 +2,8 @@
 
 /** Path of the sandbox page; the server serves it with its own, script-friendly CSP. */
 export const SANDBOX_PATH = '/artifact-sandbox.html';
+/** The same page served with a policy that lets images, fonts, media, scripts and styles load from the network. */
+export const SANDBOX_NETWORK_PATH = `${SANDBOX_PATH}?net=1`;
 
 export type ToSandbox =
   /** Replace the frame's document with this HTML (scripts in it run). */
