@@ -9,22 +9,33 @@ import { randomUUID } from 'node:crypto';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import {
   Hocuspocus,
+  type Connection,
   type Document,
   type Extension,
   type beforeHandleMessagePayload,
+  type connectedPayload,
   type onAuthenticatePayload,
   type onLoadDocumentPayload,
   type onStoreDocumentPayload,
 } from '@hocuspocus/server';
 import { Redis as IORedis } from 'ioredis';
+import { eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { yDocToMarkdown } from '@atelier/editor';
 import type { AppContext } from '../context.js';
+import { shares } from '../db/schema/share.js';
 import { userActor } from '../modules/access/access.js';
 import { isFamilyLive } from '../modules/auth/auth.repository.js';
 import { collabAccess, verifyCollabToken, verifyShareCollabToken } from './collab.auth.js';
 import { contentLength, writeDerived, type DerivedInfo } from './collab.derive.js';
-import { CollabRefusal, EditGuard, contentLimitRefusal, syncUpdateOf } from './collab.guard.js';
+import {
+  CollabRefusal,
+  EditGuard,
+  StatelessRefusal,
+  contentLimitRefusal,
+  statelessAllowed,
+  syncUpdateOf,
+} from './collab.guard.js';
 import { UpdateLogWriter } from './collab.log.js';
 import { parseCollabName, type CollabTarget } from './collab.names.js';
 import {
@@ -59,8 +70,16 @@ export interface LiveDocument {
   close(): void;
 }
 
+/**
+ * Stateless messages come from the server only: it refuses clients' broadcasts (and a read-only
+ * connection's stateless messages), and marks its own with `source: 'server'`; clients ignore
+ * stateless messages without it.
+ */
+export const SERVER_SOURCE = 'server';
+
 /** A stateless message telling a client why its edit was refused. */
 export interface CollabErrorMessage {
+  source: typeof SERVER_SOURCE;
   type: 'error';
   errCode: 'E0003' | 'E2004';
   message: string;
@@ -68,6 +87,7 @@ export interface CollabErrorMessage {
 
 /** A stateless message telling a client that its document became read-only (or writable again). */
 export interface CollabReadOnlyMessage {
+  source: typeof SERVER_SOURCE;
   type: 'readOnly';
   readOnly: boolean;
 }
@@ -81,6 +101,15 @@ interface CollabControl {
   name: string;
   readOnly?: boolean;
   close?: true;
+  /** Close the connections a share link opened on `name` (revoked, no longer live or open). */
+  closeShare?: string;
+}
+
+/** What `onAuthenticate` answers for a live share link's connection (its context). */
+interface ShareConnectionContext {
+  shareId: string;
+  /** When the share expires (ms since the epoch, app clock); null when it never does. */
+  expiresAt: number | null;
 }
 
 export class CollabService {
@@ -92,6 +121,8 @@ export class CollabService {
   private control: { pub: IORedis; sub: IORedis } | null = null;
   private readonly controlChannel: string;
   private closed = false;
+  /** The expiry timer of each open share-link connection (cancel functions). */
+  private readonly shareTimers = new Map<Connection, () => void>();
 
   constructor(private readonly ctx: CollabContext) {
     this.guard = new EditGuard(ctx.config.CANVAS_MAX_NODES);
@@ -116,6 +147,7 @@ export class CollabService {
       maxDebounce: STORE_MAX_DEBOUNCE_MS,
       extensions,
       onAuthenticate: (data) => this.authenticate(data),
+      connected: async (data) => this.connected(data),
       onLoadDocument: (data) => this.load(data),
       beforeHandleMessage: (data) => this.beforeMessage(data),
       onStoreDocument: (data) => this.store(data),
@@ -139,7 +171,7 @@ export class CollabService {
     return promise;
   }
 
-  private async authenticate(data: onAuthenticatePayload): Promise<{ uid: string } | { shareId: string }> {
+  private async authenticate(data: onAuthenticatePayload): Promise<{ uid: string } | ShareConnectionContext> {
     const target = parseCollabName(data.documentName);
     if (!target) throw new CollabDenied('unknown-document');
     const shareId = await verifyShareCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
@@ -152,7 +184,7 @@ export class CollabService {
       );
       if (!access) throw new CollabDenied('permission-denied');
       data.connectionConfig.readOnly = true;
-      return { shareId };
+      return { shareId, expiresAt: await this.shareExpiry(shareId) };
     }
     const claims = await verifyCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
     // a token of a sign-in that has ended (logout, password reset, refresh reuse) opens nothing
@@ -165,6 +197,64 @@ export class CollabService {
     if (!access) throw new CollabDenied('permission-denied');
     if (access.readOnly) data.connectionConfig.readOnly = true;
     return { uid };
+  }
+
+  /** When a share expires on the app clock (ms), null when it never does or no longer exists. */
+  private async shareExpiry(shareId: string): Promise<number | null> {
+    const [row] = await this.db
+      .select({ expiresAt: shares.expiresAt })
+      .from(shares)
+      .where(eq(shares.shareId, shareId))
+      .limit(1);
+    return row?.expiresAt ? row.expiresAt.getTime() : null;
+  }
+
+  /** A share-link connection is closed when its share expires: a timer on the app clock. */
+  private connected({ connection, documentName, context }: connectedPayload): void {
+    const share = context as Partial<ShareConnectionContext> | undefined;
+    if (typeof share?.shareId !== 'string') return;
+    connection.onClose(() => {
+      this.shareTimers.get(connection)?.();
+      this.shareTimers.delete(connection);
+    });
+    this.watchShare(connection, documentName, share.shareId, share.expiresAt ?? null);
+  }
+
+  private watchShare(
+    connection: Connection,
+    documentName: string,
+    shareId: string,
+    expiresAt: number | null,
+  ): void {
+    this.shareTimers.get(connection)?.();
+    this.shareTimers.delete(connection);
+    if (expiresAt === null) return;
+    const cancel = this.ctx.clock.timeout(() => {
+      this.shareTimers.delete(connection);
+      void this.recheckShare(connection, documentName, shareId);
+    }, expiresAt - this.ctx.clock.now());
+    this.shareTimers.set(connection, cancel);
+  }
+
+  /**
+   * At the expiry a connection was scheduled for, asks the access policy again: closed unless the
+   * share was extended meanwhile (then it waits for the new expiry).
+   */
+  private async recheckShare(connection: Connection, documentName: string, shareId: string): Promise<void> {
+    const target = parseCollabName(documentName);
+    try {
+      const access =
+        target &&
+        (await collabAccess(this.db, { kind: 'share', shareId, at: this.ctx.clock.date() }, target));
+      if (!access) {
+        connection.close();
+        return;
+      }
+      this.watchShare(connection, documentName, shareId, await this.shareExpiry(shareId));
+    } catch (err) {
+      this.ctx.log.warn({ err, documentName }, 'share connection check failed; closing it');
+      connection.close();
+    }
   }
 
   private async load({ documentName, document }: onLoadDocumentPayload): Promise<void> {
@@ -181,6 +271,10 @@ export class CollabService {
     update,
     connection,
   }: beforeHandleMessagePayload): Promise<void> {
+    if (!statelessAllowed(update, connection.readOnly)) {
+      this.ctx.log.info({ documentName }, 'collab stateless message from a client refused');
+      return Promise.reject(new StatelessRefusal());
+    }
     // A read-only connection's edits are refused by Hocuspocus itself (and never logged).
     if (connection.readOnly) return Promise.resolve();
     const payload = syncUpdateOf(update);
@@ -193,7 +287,12 @@ export class CollabService {
       this.guard.check(target, documentName, document, payload, this.log.unsettled(documentName));
     } catch (err) {
       if (err instanceof CollabRefusal) {
-        const message: CollabErrorMessage = { type: 'error', errCode: err.errCode, message: err.reason };
+        const message: CollabErrorMessage = {
+          source: SERVER_SOURCE,
+          type: 'error',
+          errCode: err.errCode,
+          message: err.reason,
+        };
         connection.sendStateless(JSON.stringify(message));
         this.ctx.log.info({ documentName, reason: err.reason }, 'collab edit refused');
       }
@@ -239,6 +338,7 @@ export class CollabService {
       );
       const live = this.hocuspocus.documents.get(name);
       const message: CollabErrorMessage = {
+        source: SERVER_SOURCE,
         type: 'error',
         errCode: 'E2004',
         message: contentLimitRefusal().reason,
@@ -326,15 +426,15 @@ export class CollabService {
     };
   }
 
-  /**
-   * Makes open connections of `name` read-only (or writable again) without reconnecting, in
-   * every process, and tells their clients (a `readOnly` stateless message).
-   */
   /** Names of the documents open on this server right now (their newest state is not stored yet). */
   openNames(): string[] {
     return [...this.hocuspocus.documents.keys()];
   }
 
+  /**
+   * Makes open connections of `name` read-only (or writable again) without reconnecting, in
+   * every process, and tells their clients (a `readOnly` stateless message).
+   */
   setReadOnly(name: string, readOnly: boolean): void {
     this.applyReadOnly(name, readOnly);
     this.publish({ origin: this.instanceId, name, readOnly });
@@ -346,15 +446,20 @@ export class CollabService {
     this.publish({ origin: this.instanceId, name, close: true });
   }
 
-  /** Closes the connections a share link opened on `name` (revoked, no longer live or open); this process only. */
+  /** Closes the connections a share link opened on `name` (revoked, no longer live or open), in every process. */
   closeShareConnections(name: string, shareId: string): void {
+    this.applyCloseShare(name, shareId);
+    this.publish({ origin: this.instanceId, name, closeShare: shareId });
+  }
+
+  private applyCloseShare(name: string, shareId: string): void {
     for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
       if ((connection.context as { shareId?: string } | undefined)?.shareId === shareId) connection.close();
     }
   }
 
   private applyReadOnly(name: string, readOnly: boolean): void {
-    const message: CollabReadOnlyMessage = { type: 'readOnly', readOnly };
+    const message: CollabReadOnlyMessage = { source: SERVER_SOURCE, type: 'readOnly', readOnly };
     for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
       connection.readOnly = readOnly;
       connection.sendStateless(JSON.stringify(message));
@@ -377,6 +482,7 @@ export class CollabService {
       if (control.origin === this.instanceId || typeof control.name !== 'string') return;
       if (typeof control.readOnly === 'boolean') this.applyReadOnly(control.name, control.readOnly);
       if (control.close) this.hocuspocus.closeConnections(control.name);
+      if (typeof control.closeShare === 'string') this.applyCloseShare(control.name, control.closeShare);
     });
     sub.subscribe(this.controlChannel).catch(onError);
     return { pub, sub };
