@@ -1,7 +1,8 @@
 /**
  * Live share links over the `/collab` WebSocket (issue 31): a viewer's socket closes when its
  * share expires (on the server clock), and a read-only viewer cannot send stateless messages
- * (a forged `readOnly` or `error` never reaches the owner's open canvas).
+ * (a forged `readOnly` or `error` never reaches the owner's open canvas), and presence carries
+ * the names the server knows, never an owner's address.
  */
 import { OutgoingMessage } from '@hocuspocus/server';
 import { afterAll, describe, expect } from 'vitest';
@@ -82,6 +83,39 @@ describe('stateless messages of read-only viewers', () => {
     addNode(owner.doc, memo('after'));
     await owner.acknowledged();
     expect(owner.stateless).toEqual([]);
+  });
+});
+
+describe('presence names a live share shows', () => {
+  it("a viewer never sees the email's local part of an owner without a nickname, and cannot pose as her", async ({
+    server,
+    alice,
+  }) => {
+    const { owner, rec } = await sharedCanvas(alice);
+    const viewer = await viewerOf(server, rec.shareId);
+    const local = alice.email.split('@')[0]!;
+    type Presence = { user?: { name?: string }; pointer?: { x: number } } | undefined;
+    const seen = (watcher: CollabClient, from: CollabClient) =>
+      watcher.provider.awareness!.getStates().get(from.provider.awareness!.clientID) as Presence;
+    // what the web client used to publish for a user without a nickname: the address's local part
+    owner.provider.awareness!.setLocalState({
+      user: { name: local, color: 'var(--ant-blue-6)' },
+      pointer: { x: 1, y: 2 },
+    });
+    await waitUntil(() => seen(viewer, owner)?.pointer?.x === 1, 5000, "the owner's presence on the viewer");
+    expect(seen(viewer, owner)?.user?.name).toBe('Collaborator');
+    const everything = JSON.stringify([...viewer.provider.awareness!.getStates().values()]);
+    expect(everything).not.toContain(local);
+
+    // a later change of the owner's presence is renamed too (not only the first)
+    owner.provider.awareness!.setLocalStateField('pointer', { x: 3, y: 4 });
+    await waitUntil(() => seen(viewer, owner)?.pointer?.x === 3, 5000, 'the moved pointer on the viewer');
+    expect(JSON.stringify([...viewer.provider.awareness!.getStates().values()])).not.toContain(local);
+
+    // the anonymous viewer cannot publish itself under the owner's name
+    viewer.provider.awareness!.setLocalState({ user: { name: 'Alice (owner)' }, pointer: { x: 7, y: 7 } });
+    await waitUntil(() => seen(owner, viewer)?.pointer?.x === 7, 5000, "the viewer's presence on the owner");
+    expect(seen(owner, viewer)?.user?.name).toBe('Viewer');
   });
 });
 

@@ -275,7 +275,8 @@ describe('presence (awareness)', () => {
       selectedNodes: ['n-1'],
     });
     await waitUntil(() => seen(b, a)?.pointer?.x === 10, 5000, "A's pointer on B");
-    expect(seen(b, a)).toMatchObject({ user: { name: 'Alice' }, selectedNodes: ['n-1'] });
+    // the name is the server's (Alice has no nickname: the neutral one), not what the client wrote
+    expect(seen(b, a)).toMatchObject({ user: { name: 'Collaborator' }, selectedNodes: ['n-1'] });
 
     // a read-only canvas: its viewers cannot edit, but they are still seen
     await alice.client.api.call('canvas.update', { body: { canvasId: canvas.canvasId, readOnly: true } });

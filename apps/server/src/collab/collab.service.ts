@@ -24,6 +24,7 @@ import * as Y from 'yjs';
 import { yDocToMarkdown } from '@atelier/editor';
 import type { AppContext } from '../context.js';
 import { shares } from '../db/schema/share.js';
+import { users } from '../db/schema/users.js';
 import { userActor } from '../modules/access/access.js';
 import { isFamilyLive } from '../modules/auth/auth.repository.js';
 import { collabAccess, verifyCollabToken, verifyShareCollabToken } from './collab.auth.js';
@@ -37,7 +38,7 @@ import {
   syncUpdateOf,
 } from './collab.guard.js';
 import { UpdateLogWriter } from './collab.log.js';
-import { parseCollabName, type CollabTarget } from './collab.names.js';
+import { VIEWER_COLLAB_NAME, collabDisplayName, parseCollabName, type CollabTarget } from './collab.names.js';
 import {
   appendUpdates,
   deleteState,
@@ -105,6 +106,20 @@ interface CollabControl {
   closeShare?: string;
 }
 
+/** Who an awareness update added, changed (in content) or removed (y-protocols 'change'). */
+interface AwarenessChanges {
+  added: number[];
+  updated: number[];
+  removed: number[];
+}
+
+/** What `onAuthenticate` answers for a signed-in user's connection (its context). */
+interface UserConnectionContext {
+  uid: string;
+  /** The name its presence carries (collabDisplayName): whatever the client puts there is replaced. */
+  displayName: string;
+}
+
 /** What `onAuthenticate` answers for a live share link's connection (its context). */
 interface ShareConnectionContext {
   shareId: string;
@@ -123,6 +138,8 @@ export class CollabService {
   private closed = false;
   /** The expiry timer of each open share-link connection (cancel functions). */
   private readonly shareTimers = new Map<Connection, () => void>();
+  /** The presence name of each client socket (the origin of the awareness updates it sends). */
+  private readonly presenceNames = new WeakMap<object, string>();
 
   constructor(private readonly ctx: CollabContext) {
     this.guard = new EditGuard(ctx.config.CANVAS_MAX_NODES);
@@ -171,7 +188,9 @@ export class CollabService {
     return promise;
   }
 
-  private async authenticate(data: onAuthenticatePayload): Promise<{ uid: string } | ShareConnectionContext> {
+  private async authenticate(
+    data: onAuthenticatePayload,
+  ): Promise<UserConnectionContext | ShareConnectionContext> {
     const target = parseCollabName(data.documentName);
     if (!target) throw new CollabDenied('unknown-document');
     const shareId = await verifyShareCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
@@ -196,7 +215,12 @@ export class CollabService {
     // Someone else's document looks exactly like a missing one.
     if (!access) throw new CollabDenied('permission-denied');
     if (access.readOnly) data.connectionConfig.readOnly = true;
-    return { uid };
+    const [user] = await this.db
+      .select({ nickname: users.nickname, name: users.name })
+      .from(users)
+      .where(eq(users.uid, uid))
+      .limit(1);
+    return { uid, displayName: collabDisplayName(user) };
   }
 
   /** When a share expires on the app clock (ms), null when it never does or no longer exists. */
@@ -262,7 +286,27 @@ export class CollabService {
     if (!target) throw new CollabDenied('unknown-document');
     const state = await loadState(this.db, documentName);
     if (state) Y.applyUpdate(document, state);
+    // 'change' comes before the 'update' Hocuspocus relays (and encodes from the stored states)
+    document.awareness.on('change', (changes: AwarenessChanges, origin: unknown) =>
+      this.namePresence(document, changes, origin),
+    );
     if (target.kind === 'doc') this.guard.measured(documentName, contentLength(yDocToMarkdown(document)));
+  }
+
+  /**
+   * Presence carries the name the server knows (collabDisplayName; "Viewer" for a share link),
+   * not what the client wrote: a live share's anonymous viewers see an owner without a nickname
+   * under a neutral name, never her address, and nobody can pose as someone else.
+   */
+  private namePresence(document: Document, changes: AwarenessChanges, origin: unknown): void {
+    const name = typeof origin === 'object' && origin !== null ? this.presenceNames.get(origin) : undefined;
+    if (name === undefined) return;
+    for (const clientId of [...changes.added, ...changes.updated]) {
+      const state: unknown = document.awareness.getStates().get(clientId);
+      if (typeof state !== 'object' || state === null || !('user' in state)) continue;
+      const { user } = state as { user: unknown };
+      if (typeof user === 'object' && user !== null) (user as { name?: unknown }).name = name;
+    }
   }
 
   private beforeMessage({
@@ -270,7 +314,12 @@ export class CollabService {
     document,
     update,
     connection,
+    context,
   }: beforeHandleMessagePayload): Promise<void> {
+    // before the message is applied: an awareness update from this socket is renamed on arrival
+    const who = context as Partial<UserConnectionContext & ShareConnectionContext> | undefined;
+    const presenceName = typeof who?.shareId === 'string' ? VIEWER_COLLAB_NAME : who?.displayName;
+    if (presenceName !== undefined) this.presenceNames.set(connection.webSocket, presenceName);
     if (!statelessAllowed(update, connection.readOnly)) {
       this.ctx.log.info({ documentName }, 'collab stateless message from a client refused');
       return Promise.reject(new StatelessRefusal());
