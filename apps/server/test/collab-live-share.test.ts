@@ -22,7 +22,7 @@ afterAll(() => {
 });
 
 const nodeIds = (client: CollabClient) => getCanvasSnapshot(client.doc).nodes.map((n) => n.id);
-const memo = (id: string) => ({ id, type: 'memo', position: { x: 0, y: 0 }, data: { title: id } });
+const memo = (id: string) => ({ id, type: 'memo' as const, position: { x: 0, y: 0 }, data: { title: id } });
 
 /** Alice's new canvas, open in her own editor, and a live share of it (with `share` settings). */
 async function sharedCanvas(alice: BuiltUser, share: Record<string, unknown> = {}) {

@@ -1,10 +1,13 @@
+// The name a user is published under in a collaborative document's presence.
 import { describe, expect, it } from 'vitest';
 import { collabDisplayName } from './collabUser';
 
 describe('collabDisplayName', () => {
   it('is the nickname, else the display name', () => {
     expect(collabDisplayName({ nickname: 'Ally', name: 'Alice Liddell' }, 'Collaborator')).toBe('Ally');
-    expect(collabDisplayName({ nickname: null, name: 'Alice Liddell' }, 'Collaborator')).toBe('Alice Liddell');
+    expect(collabDisplayName({ nickname: null, name: 'Alice Liddell' }, 'Collaborator')).toBe(
+      'Alice Liddell',
+    );
     expect(collabDisplayName({ nickname: '  ', name: ' Alice ' }, 'Collaborator')).toBe('Alice');
   });
 
