@@ -165,4 +165,28 @@ describe('live share expiry', () => {
     server.clock.advance(2 * 60 * 60_000);
     await waitUntil(() => viewer.closes.length > 0, 5000, "the viewer's close at the new expiry");
   });
+  it('an expiry weeks away is still reached (a timer never waits longer than a day)', async ({
+    server,
+    alice,
+  }) => {
+    const day = 24 * 60 * 60_000;
+    // a timer past Node's 32-bit limit fires at once (and would be re-armed again and again)
+    const overflows: string[] = [];
+    const onWarning = (warning: Error) => void overflows.push(warning.name);
+    process.on('warning', onWarning);
+    // the earlier tests moved the clock past the access token's TTL
+    expect((await alice.client.fetch('/v1/auth/refreshToken', { method: 'POST' })).status).toBe(200);
+    const { owner, rec } = await sharedCanvas(alice, {
+      expiresAt: new Date(server.clock.now() + 30 * day).toISOString(),
+    });
+    const viewer = await viewerOf(server, rec.shareId);
+    server.clock.advance(day + 1_000);
+    addNode(owner.doc, memo('a day later'));
+    await waitUntil(() => nodeIds(viewer).includes('a day later'), 5000, 'the edit a day later');
+    expect(viewer.closes).toEqual([]);
+    for (let i = 1; i < 30; i++) server.clock.advance(day);
+    await waitUntil(() => viewer.closes.length > 0, 5000, "the viewer's close after 30 days");
+    process.off('warning', onWarning);
+    expect(overflows).not.toContain('TimeoutOverflowWarning');
+  });
 });

@@ -53,6 +53,11 @@ export type CollabContext = Pick<AppContext, 'db' | 'config' | 'log' | 'secrets'
 /** Debounce of the store that folds the update log into the state (acknowledged edits are already logged). */
 export const STORE_DEBOUNCE_MS = 2_000;
 export const STORE_MAX_DEBOUNCE_MS = 10_000;
+/**
+ * Longest wait of a share connection's expiry timer: a later expiry is reached by asking again then
+ * (timers longer than ~24.8 days would fire at once).
+ */
+const SHARE_RECHECK_MAX_MS = 24 * 60 * 60_000;
 /** How long shutdown waits for documents to unload after their last store. */
 const UNLOAD_WAIT_MS = 3_000;
 
@@ -253,10 +258,13 @@ export class CollabService {
     this.shareTimers.get(connection)?.();
     this.shareTimers.delete(connection);
     if (expiresAt === null) return;
-    const cancel = this.ctx.clock.timeout(() => {
-      this.shareTimers.delete(connection);
-      void this.recheckShare(connection, documentName, shareId);
-    }, expiresAt - this.ctx.clock.now());
+    const cancel = this.ctx.clock.timeout(
+      () => {
+        this.shareTimers.delete(connection);
+        void this.recheckShare(connection, documentName, shareId);
+      },
+      Math.min(expiresAt - this.ctx.clock.now(), SHARE_RECHECK_MAX_MS),
+    );
     this.shareTimers.set(connection, cancel);
   }
 
