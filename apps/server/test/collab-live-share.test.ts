@@ -165,6 +165,26 @@ describe('live share expiry', () => {
     server.clock.advance(2 * 60 * 60_000);
     await waitUntil(() => viewer.closes.length > 0, 5000, "the viewer's close at the new expiry");
   });
+  it('a share whose expiry is brought forward closes its viewer at the new, earlier expiry', async ({
+    server,
+    alice,
+  }) => {
+    // the earlier tests moved the clock past the access token's TTL
+    expect((await alice.client.fetch('/v1/auth/refreshToken', { method: 'POST' })).status).toBe(200);
+    const { rec } = await sharedCanvas(alice, {
+      expiresAt: new Date(server.clock.now() + 2 * 60 * 60_000).toISOString(),
+    });
+    const viewer = await viewerOf(server, rec.shareId);
+    expectData(
+      await alice.post('/v1/share/update', {
+        shareId: rec.shareId,
+        expiresAt: new Date(server.clock.now() + 5 * 60_000).toISOString(),
+      }),
+    );
+    server.clock.advance(5 * 60_000 + 1_000);
+    await waitUntil(() => viewer.closes.length > 0, 5000, "the viewer's close at the earlier expiry");
+  });
+
   it('an expiry weeks away is still reached (a timer never waits longer than a day)', async ({
     server,
     alice,

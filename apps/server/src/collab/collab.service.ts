@@ -109,6 +109,8 @@ interface CollabControl {
   close?: true;
   /** Close the connections a share link opened on `name` (revoked, no longer live or open). */
   closeShare?: string;
+  /** Ask the policy again for the connections a share link opened on `name` (its expiry changed). */
+  recheckShare?: string;
 }
 
 /** Who an awareness update added, changed (in content) or removed (y-protocols 'change'). */
@@ -509,6 +511,22 @@ export class CollabService {
     this.publish({ origin: this.instanceId, name, closeShare: shareId });
   }
 
+  /**
+   * Re-arms the expiry timers of the connections a share link opened on `name` (the share was
+   * changed but stays open: its expiry may be sooner now), in every process.
+   */
+  recheckShareConnections(name: string, shareId: string): void {
+    this.applyRecheckShare(name, shareId);
+    this.publish({ origin: this.instanceId, name, recheckShare: shareId });
+  }
+
+  private applyRecheckShare(name: string, shareId: string): void {
+    for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
+      if ((connection.context as { shareId?: string } | undefined)?.shareId === shareId)
+        void this.recheckShare(connection, name, shareId);
+    }
+  }
+
   private applyCloseShare(name: string, shareId: string): void {
     for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
       if ((connection.context as { shareId?: string } | undefined)?.shareId === shareId) connection.close();
@@ -540,6 +558,8 @@ export class CollabService {
       if (typeof control.readOnly === 'boolean') this.applyReadOnly(control.name, control.readOnly);
       if (control.close) this.hocuspocus.closeConnections(control.name);
       if (typeof control.closeShare === 'string') this.applyCloseShare(control.name, control.closeShare);
+      if (typeof control.recheckShare === 'string')
+        this.applyRecheckShare(control.name, control.recheckShare);
     });
     sub.subscribe(this.controlChannel).catch(onError);
     return { pub, sub };
