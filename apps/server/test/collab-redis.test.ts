@@ -1,7 +1,8 @@
 /**
  * Scaled out: two server processes on one PostgreSQL and one Redis (REDIS_URL, as CI sets it).
  * Clients connected to different instances converge through the Hocuspocus Redis extension, and
- * an API write made on one instance reaches an editor connected to the other.
+ * an API write made on one instance reaches an editor connected to the other; a live share revoked
+ * (or closed) on one instance closes its viewers' sockets on the other.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { addNode, getNodeCount } from '@atelier/canvas';
 import { markdownToYDoc, yDocToMarkdown } from '@atelier/editor';
 import { loadConfig } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
-import { openCollab, waitUntil, type CollabClient } from './helpers/collab-client.js';
+import { connectCollab, openCollab, waitUntil, type CollabClient } from './helpers/collab-client.js';
 import { createTestDatabase, testDbKind, type TestDatabase } from './helpers/db.js';
 import { createTestClient, type TestClient } from './helpers/http.js';
 import { dropRedisKeys, testRedisPrefix } from './helpers/redis.js';
@@ -119,7 +120,8 @@ describe.skipIf(!REDIS_URL || testDbKind() !== 'postgres')(
       clients.push(editor);
       await onA.api.call('knowledge.document.update', { body: { docId: doc.docId, readOnly: true } });
       await waitUntil(
-        () => editor.stateless.includes(JSON.stringify({ type: 'readOnly', readOnly: true })),
+        () =>
+          editor.stateless.includes(JSON.stringify({ source: 'server', type: 'readOnly', readOnly: true })),
         10_000,
         'the read-only message on B',
       );
@@ -131,6 +133,35 @@ describe.skipIf(!REDIS_URL || testDbKind() !== 'postgres')(
       // deleting it on A closes the editor's connection on B
       await onA.api.call('knowledge.document.delete', { body: { docId: doc.docId } });
       await waitUntil(() => editor.closes.length > 0, 10_000, 'the connection on B closed');
+    });
+
+    it("revoking a live share, or turning its access off, on one instance closes its viewers' sockets on the other", async () => {
+      const canvas = await onA.api.call('canvas.create', { body: { title: 'Live elsewhere' } });
+      const owner = await openCollab(onA, `canvas:${canvas.canvasId}`);
+      clients.push(owner);
+      const anonOnB = createTestClient(servers[1]!.url);
+      const viewerOnB = async (shareId: string): Promise<CollabClient> => {
+        const live = await anonOnB.api.call('share.liveToken', { query: { shareId } });
+        const result = await connectCollab(anonOnB, live.documentName, { url: live.url, token: live.token });
+        expect(result.readOnly).toBe(true);
+        clients.push(result.client!);
+        return result.client!;
+      };
+      const revoked = await onA.api.call('share.new', {
+        body: { entityType: 'canvas', entityId: canvas.canvasId, live: true },
+      });
+      const viewer = await viewerOnB(revoked.shareId);
+      addNode(owner.doc, { id: 'seen', type: 'memo', position: { x: 0, y: 0 }, data: { title: 'seen' } });
+      await waitUntil(() => getNodeCount(viewer.doc) === 1, 10_000, 'the live edit on B');
+      await onA.api.call('share.delete', { body: { shareId: revoked.shareId } });
+      await waitUntil(() => viewer.closes.length > 0, 10_000, "the revoked viewer's close on B");
+
+      const closed = await onA.api.call('share.new', {
+        body: { entityType: 'canvas', entityId: canvas.canvasId, live: true },
+      });
+      const second = await viewerOnB(closed.shareId);
+      await onA.api.call('share.update', { body: { shareId: closed.shareId, access: 'off' } });
+      await waitUntil(() => second.closes.length > 0, 10_000, "the viewer's close on B after access off");
     });
 
     it('an API write on one instance reaches an editor connected to the other', async () => {

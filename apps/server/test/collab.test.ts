@@ -170,7 +170,7 @@ describe('read-only', () => {
     await alice.client.api.call('canvas.update', { body: { canvasId: canvas.canvasId, readOnly: true } });
     // the open client is told, so its screen can stop offering edits
     const told = (readOnly: boolean) =>
-      a.stateless.some((s) => s === JSON.stringify({ type: 'readOnly', readOnly }));
+      a.stateless.some((s) => s === JSON.stringify({ source: 'server', type: 'readOnly', readOnly }));
     await waitUntil(() => told(true), 5000, 'the read-only message');
     const refusedBefore = a.refusals();
     addNode(a.doc, { id: 'refused', type: 'memo', position: { x: 0, y: 0 }, data: { title: 'refused' } });
@@ -198,6 +198,7 @@ describe('node limit over collab', () => {
     addNode(a.doc, { id: 'n5', type: 'memo', position: { x: 9, y: 0 }, data: { title: 'one too many' } });
     await waitUntil(() => a.closes.includes('node limit reached'), 5000, 'close with the reason');
     expect(a.stateless.map((s) => JSON.parse(s) as unknown)).toContainEqual({
+      source: 'server',
       type: 'error',
       errCode: 'E0003',
       message: 'node limit reached',
@@ -274,7 +275,8 @@ describe('presence (awareness)', () => {
       selectedNodes: ['n-1'],
     });
     await waitUntil(() => seen(b, a)?.pointer?.x === 10, 5000, "A's pointer on B");
-    expect(seen(b, a)).toMatchObject({ user: { name: 'Alice' }, selectedNodes: ['n-1'] });
+    // the name is the server's (Alice has no nickname: the neutral one), not what the client wrote
+    expect(seen(b, a)).toMatchObject({ user: { name: 'Collaborator' }, selectedNodes: ['n-1'] });
 
     // a read-only canvas: its viewers cannot edit, but they are still seen
     await alice.client.api.call('canvas.update', { body: { canvasId: canvas.canvasId, readOnly: true } });

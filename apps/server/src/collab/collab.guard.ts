@@ -51,6 +51,36 @@ export function syncUpdateOf(data: Uint8Array): Uint8Array | null {
   }
 }
 
+/** A refused client stateless message: the connection is closed with this code and reason. */
+export class StatelessRefusal extends Error {
+  readonly code = STATELESS_REFUSED_CLOSE_CODE;
+  readonly reason = 'stateless messages refused';
+  constructor() {
+    super('');
+    this.name = 'StatelessRefusal';
+  }
+}
+
+export const STATELESS_REFUSED_CLOSE_CODE = 4403;
+
+/**
+ * Whether a client may send this message as far as stateless messages go: a broadcast to every
+ * peer never (only the server speaks to clients out of band, so a peer cannot forge a `readOnly`
+ * or `error` message), a stateless message to the server only over a writable connection.
+ */
+export function statelessAllowed(data: Uint8Array, readOnly: boolean): boolean {
+  try {
+    const message = new IncomingMessage(data);
+    message.readVarString();
+    const type = message.readVarUint();
+    if (type === MessageType.BroadcastStateless) return false;
+    return !(readOnly && type === MessageType.Stateless);
+  } catch {
+    // Undecodable: Hocuspocus itself refuses it when it tries to apply it.
+    return true;
+  }
+}
+
 /**
  * How many node ids `update` adds to the canvas. A new key of the root `nodes` map is encoded
  * with its parent's name (entries that overwrite or follow an existing one reference it instead),

@@ -9,24 +9,36 @@ import { randomUUID } from 'node:crypto';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import {
   Hocuspocus,
+  type Connection,
   type Document,
   type Extension,
   type beforeHandleMessagePayload,
+  type connectedPayload,
   type onAuthenticatePayload,
   type onLoadDocumentPayload,
   type onStoreDocumentPayload,
 } from '@hocuspocus/server';
 import { Redis as IORedis } from 'ioredis';
+import { eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { yDocToMarkdown } from '@atelier/editor';
 import type { AppContext } from '../context.js';
+import { shares } from '../db/schema/share.js';
+import { users } from '../db/schema/users.js';
 import { userActor } from '../modules/access/access.js';
 import { isFamilyLive } from '../modules/auth/auth.repository.js';
 import { collabAccess, verifyCollabToken, verifyShareCollabToken } from './collab.auth.js';
 import { contentLength, writeDerived, type DerivedInfo } from './collab.derive.js';
-import { CollabRefusal, EditGuard, contentLimitRefusal, syncUpdateOf } from './collab.guard.js';
+import {
+  CollabRefusal,
+  EditGuard,
+  StatelessRefusal,
+  contentLimitRefusal,
+  statelessAllowed,
+  syncUpdateOf,
+} from './collab.guard.js';
 import { UpdateLogWriter } from './collab.log.js';
-import { parseCollabName, type CollabTarget } from './collab.names.js';
+import { VIEWER_COLLAB_NAME, collabDisplayName, parseCollabName, type CollabTarget } from './collab.names.js';
 import {
   appendUpdates,
   deleteState,
@@ -41,6 +53,11 @@ export type CollabContext = Pick<AppContext, 'db' | 'config' | 'log' | 'secrets'
 /** Debounce of the store that folds the update log into the state (acknowledged edits are already logged). */
 export const STORE_DEBOUNCE_MS = 2_000;
 export const STORE_MAX_DEBOUNCE_MS = 10_000;
+/**
+ * Longest wait of a share connection's expiry timer: a later expiry is reached by asking again then
+ * (timers longer than ~24.8 days would fire at once).
+ */
+const SHARE_RECHECK_MAX_MS = 24 * 60 * 60_000;
 /** How long shutdown waits for documents to unload after their last store. */
 const UNLOAD_WAIT_MS = 3_000;
 
@@ -59,8 +76,16 @@ export interface LiveDocument {
   close(): void;
 }
 
+/**
+ * Stateless messages come from the server only: it refuses clients' broadcasts (and a read-only
+ * connection's stateless messages), and marks its own with `source: 'server'`; clients ignore
+ * stateless messages without it.
+ */
+export const SERVER_SOURCE = 'server';
+
 /** A stateless message telling a client why its edit was refused. */
 export interface CollabErrorMessage {
+  source: typeof SERVER_SOURCE;
   type: 'error';
   errCode: 'E0003' | 'E2004';
   message: string;
@@ -68,6 +93,7 @@ export interface CollabErrorMessage {
 
 /** A stateless message telling a client that its document became read-only (or writable again). */
 export interface CollabReadOnlyMessage {
+  source: typeof SERVER_SOURCE;
   type: 'readOnly';
   readOnly: boolean;
 }
@@ -81,6 +107,31 @@ interface CollabControl {
   name: string;
   readOnly?: boolean;
   close?: true;
+  /** Close the connections a share link opened on `name` (revoked, no longer live or open). */
+  closeShare?: string;
+  /** Ask the policy again for the connections a share link opened on `name` (its expiry changed). */
+  recheckShare?: string;
+}
+
+/** Who an awareness update added, changed (in content) or removed (y-protocols 'change'). */
+interface AwarenessChanges {
+  added: number[];
+  updated: number[];
+  removed: number[];
+}
+
+/** What `onAuthenticate` answers for a signed-in user's connection (its context). */
+interface UserConnectionContext {
+  uid: string;
+  /** The name its presence carries (collabDisplayName): whatever the client puts there is replaced. */
+  displayName: string;
+}
+
+/** What `onAuthenticate` answers for a live share link's connection (its context). */
+interface ShareConnectionContext {
+  shareId: string;
+  /** When the share expires (ms since the epoch, app clock); null when it never does. */
+  expiresAt: number | null;
 }
 
 export class CollabService {
@@ -92,6 +143,10 @@ export class CollabService {
   private control: { pub: IORedis; sub: IORedis } | null = null;
   private readonly controlChannel: string;
   private closed = false;
+  /** The expiry timer of each open share-link connection (cancel functions). */
+  private readonly shareTimers = new Map<Connection, () => void>();
+  /** The presence name of each client socket (the origin of the awareness updates it sends). */
+  private readonly presenceNames = new WeakMap<object, string>();
 
   constructor(private readonly ctx: CollabContext) {
     this.guard = new EditGuard(ctx.config.CANVAS_MAX_NODES);
@@ -116,6 +171,7 @@ export class CollabService {
       maxDebounce: STORE_MAX_DEBOUNCE_MS,
       extensions,
       onAuthenticate: (data) => this.authenticate(data),
+      connected: async (data) => this.connected(data),
       onLoadDocument: (data) => this.load(data),
       beforeHandleMessage: (data) => this.beforeMessage(data),
       onStoreDocument: (data) => this.store(data),
@@ -139,7 +195,9 @@ export class CollabService {
     return promise;
   }
 
-  private async authenticate(data: onAuthenticatePayload): Promise<{ uid: string } | { shareId: string }> {
+  private async authenticate(
+    data: onAuthenticatePayload,
+  ): Promise<UserConnectionContext | ShareConnectionContext> {
     const target = parseCollabName(data.documentName);
     if (!target) throw new CollabDenied('unknown-document');
     const shareId = await verifyShareCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
@@ -152,7 +210,7 @@ export class CollabService {
       );
       if (!access) throw new CollabDenied('permission-denied');
       data.connectionConfig.readOnly = true;
-      return { shareId };
+      return { shareId, expiresAt: await this.shareExpiry(shareId) };
     }
     const claims = await verifyCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
     // a token of a sign-in that has ended (logout, password reset, refresh reuse) opens nothing
@@ -164,7 +222,73 @@ export class CollabService {
     // Someone else's document looks exactly like a missing one.
     if (!access) throw new CollabDenied('permission-denied');
     if (access.readOnly) data.connectionConfig.readOnly = true;
-    return { uid };
+    const [user] = await this.db
+      .select({ nickname: users.nickname, name: users.name })
+      .from(users)
+      .where(eq(users.uid, uid))
+      .limit(1);
+    return { uid, displayName: collabDisplayName(user) };
+  }
+
+  /** When a share expires on the app clock (ms), null when it never does or no longer exists. */
+  private async shareExpiry(shareId: string): Promise<number | null> {
+    const [row] = await this.db
+      .select({ expiresAt: shares.expiresAt })
+      .from(shares)
+      .where(eq(shares.shareId, shareId))
+      .limit(1);
+    return row?.expiresAt ? row.expiresAt.getTime() : null;
+  }
+
+  /** A share-link connection is closed when its share expires: a timer on the app clock. */
+  private connected({ connection, documentName, context }: connectedPayload): void {
+    const share = context as Partial<ShareConnectionContext> | undefined;
+    if (typeof share?.shareId !== 'string') return;
+    connection.onClose(() => {
+      this.shareTimers.get(connection)?.();
+      this.shareTimers.delete(connection);
+    });
+    this.watchShare(connection, documentName, share.shareId, share.expiresAt ?? null);
+  }
+
+  private watchShare(
+    connection: Connection,
+    documentName: string,
+    shareId: string,
+    expiresAt: number | null,
+  ): void {
+    this.shareTimers.get(connection)?.();
+    this.shareTimers.delete(connection);
+    if (expiresAt === null) return;
+    const cancel = this.ctx.clock.timeout(
+      () => {
+        this.shareTimers.delete(connection);
+        void this.recheckShare(connection, documentName, shareId);
+      },
+      Math.min(expiresAt - this.ctx.clock.now(), SHARE_RECHECK_MAX_MS),
+    );
+    this.shareTimers.set(connection, cancel);
+  }
+
+  /**
+   * At the expiry a connection was scheduled for, asks the access policy again: closed unless the
+   * share was extended meanwhile (then it waits for the new expiry).
+   */
+  private async recheckShare(connection: Connection, documentName: string, shareId: string): Promise<void> {
+    const target = parseCollabName(documentName);
+    try {
+      const access =
+        target &&
+        (await collabAccess(this.db, { kind: 'share', shareId, at: this.ctx.clock.date() }, target));
+      if (!access) {
+        connection.close();
+        return;
+      }
+      this.watchShare(connection, documentName, shareId, await this.shareExpiry(shareId));
+    } catch (err) {
+      this.ctx.log.warn({ err, documentName }, 'share connection check failed; closing it');
+      connection.close();
+    }
   }
 
   private async load({ documentName, document }: onLoadDocumentPayload): Promise<void> {
@@ -172,7 +296,27 @@ export class CollabService {
     if (!target) throw new CollabDenied('unknown-document');
     const state = await loadState(this.db, documentName);
     if (state) Y.applyUpdate(document, state);
+    // 'change' comes before the 'update' Hocuspocus relays (and encodes from the stored states)
+    document.awareness.on('change', (changes: AwarenessChanges, origin: unknown) =>
+      this.namePresence(document, changes, origin),
+    );
     if (target.kind === 'doc') this.guard.measured(documentName, contentLength(yDocToMarkdown(document)));
+  }
+
+  /**
+   * Presence carries the name the server knows (collabDisplayName; "Viewer" for a share link),
+   * not what the client wrote: a live share's anonymous viewers see an owner without a nickname
+   * under a neutral name, never her address, and nobody can pose as someone else.
+   */
+  private namePresence(document: Document, changes: AwarenessChanges, origin: unknown): void {
+    const name = typeof origin === 'object' && origin !== null ? this.presenceNames.get(origin) : undefined;
+    if (name === undefined) return;
+    for (const clientId of [...changes.added, ...changes.updated]) {
+      const state: unknown = document.awareness.getStates().get(clientId);
+      if (typeof state !== 'object' || state === null || !('user' in state)) continue;
+      const { user } = state as { user: unknown };
+      if (typeof user === 'object' && user !== null) (user as { name?: unknown }).name = name;
+    }
   }
 
   private beforeMessage({
@@ -180,7 +324,16 @@ export class CollabService {
     document,
     update,
     connection,
+    context,
   }: beforeHandleMessagePayload): Promise<void> {
+    // before the message is applied: an awareness update from this socket is renamed on arrival
+    const who = context as Partial<UserConnectionContext & ShareConnectionContext> | undefined;
+    const presenceName = typeof who?.shareId === 'string' ? VIEWER_COLLAB_NAME : who?.displayName;
+    if (presenceName !== undefined) this.presenceNames.set(connection.webSocket, presenceName);
+    if (!statelessAllowed(update, connection.readOnly)) {
+      this.ctx.log.info({ documentName }, 'collab stateless message from a client refused');
+      return Promise.reject(new StatelessRefusal());
+    }
     // A read-only connection's edits are refused by Hocuspocus itself (and never logged).
     if (connection.readOnly) return Promise.resolve();
     const payload = syncUpdateOf(update);
@@ -193,7 +346,12 @@ export class CollabService {
       this.guard.check(target, documentName, document, payload, this.log.unsettled(documentName));
     } catch (err) {
       if (err instanceof CollabRefusal) {
-        const message: CollabErrorMessage = { type: 'error', errCode: err.errCode, message: err.reason };
+        const message: CollabErrorMessage = {
+          source: SERVER_SOURCE,
+          type: 'error',
+          errCode: err.errCode,
+          message: err.reason,
+        };
         connection.sendStateless(JSON.stringify(message));
         this.ctx.log.info({ documentName, reason: err.reason }, 'collab edit refused');
       }
@@ -239,6 +397,7 @@ export class CollabService {
       );
       const live = this.hocuspocus.documents.get(name);
       const message: CollabErrorMessage = {
+        source: SERVER_SOURCE,
         type: 'error',
         errCode: 'E2004',
         message: contentLimitRefusal().reason,
@@ -326,15 +485,15 @@ export class CollabService {
     };
   }
 
-  /**
-   * Makes open connections of `name` read-only (or writable again) without reconnecting, in
-   * every process, and tells their clients (a `readOnly` stateless message).
-   */
   /** Names of the documents open on this server right now (their newest state is not stored yet). */
   openNames(): string[] {
     return [...this.hocuspocus.documents.keys()];
   }
 
+  /**
+   * Makes open connections of `name` read-only (or writable again) without reconnecting, in
+   * every process, and tells their clients (a `readOnly` stateless message).
+   */
   setReadOnly(name: string, readOnly: boolean): void {
     this.applyReadOnly(name, readOnly);
     this.publish({ origin: this.instanceId, name, readOnly });
@@ -346,15 +505,36 @@ export class CollabService {
     this.publish({ origin: this.instanceId, name, close: true });
   }
 
-  /** Closes the connections a share link opened on `name` (revoked, no longer live or open); this process only. */
+  /** Closes the connections a share link opened on `name` (revoked, no longer live or open), in every process. */
   closeShareConnections(name: string, shareId: string): void {
+    this.applyCloseShare(name, shareId);
+    this.publish({ origin: this.instanceId, name, closeShare: shareId });
+  }
+
+  /**
+   * Re-arms the expiry timers of the connections a share link opened on `name` (the share was
+   * changed but stays open: its expiry may be sooner now), in every process.
+   */
+  recheckShareConnections(name: string, shareId: string): void {
+    this.applyRecheckShare(name, shareId);
+    this.publish({ origin: this.instanceId, name, recheckShare: shareId });
+  }
+
+  private applyRecheckShare(name: string, shareId: string): void {
+    for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
+      if ((connection.context as { shareId?: string } | undefined)?.shareId === shareId)
+        void this.recheckShare(connection, name, shareId);
+    }
+  }
+
+  private applyCloseShare(name: string, shareId: string): void {
     for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
       if ((connection.context as { shareId?: string } | undefined)?.shareId === shareId) connection.close();
     }
   }
 
   private applyReadOnly(name: string, readOnly: boolean): void {
-    const message: CollabReadOnlyMessage = { type: 'readOnly', readOnly };
+    const message: CollabReadOnlyMessage = { source: SERVER_SOURCE, type: 'readOnly', readOnly };
     for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
       connection.readOnly = readOnly;
       connection.sendStateless(JSON.stringify(message));
@@ -377,6 +557,9 @@ export class CollabService {
       if (control.origin === this.instanceId || typeof control.name !== 'string') return;
       if (typeof control.readOnly === 'boolean') this.applyReadOnly(control.name, control.readOnly);
       if (control.close) this.hocuspocus.closeConnections(control.name);
+      if (typeof control.closeShare === 'string') this.applyCloseShare(control.name, control.closeShare);
+      if (typeof control.recheckShare === 'string')
+        this.applyRecheckShare(control.name, control.recheckShare);
     });
     sub.subscribe(this.controlChannel).catch(onError);
     return { pub, sub };

@@ -516,15 +516,17 @@ export class ShareService {
       );
   }
 
-  /** Ends the read-only live connections of a share that may no longer be followed live. */
+  /** Ends the read-only live connections of a share that may no longer be followed live (re-arms their expiry otherwise). */
   private closeLive(row: ShareRow): void {
     const open =
       row.live &&
       row.access === 'anyone' &&
       (!row.expiresAt || row.expiresAt.getTime() > this.ctx.clock.now());
-    if (open || (row.entityType !== 'canvas' && row.entityType !== 'document')) return;
+    if (row.entityType !== 'canvas' && row.entityType !== 'document') return;
     const name = row.entityType === 'canvas' ? canvasDocName(row.entityId) : documentDocName(row.entityId);
-    this.deps.services.collab.closeShareConnections(name, row.shareId);
+    // still open: its expiry may have moved, so the connections' expiry timers are re-armed
+    if (open) this.deps.services.collab.recheckShareConnections(name, row.shareId);
+    else this.deps.services.collab.closeShareConnections(name, row.shareId);
   }
 
   /** Deletes a share and its descendants with their stored files. */

@@ -3,15 +3,24 @@ import { collabStatus, readOnlySignal } from './useCollab';
 
 describe('readOnlySignal', () => {
   it('reads the server’s read-only switch', () => {
-    expect(readOnlySignal(JSON.stringify({ type: 'readOnly', readOnly: true }))).toBe(true);
-    expect(readOnlySignal(JSON.stringify({ type: 'readOnly', readOnly: false }))).toBe(false);
+    expect(readOnlySignal(JSON.stringify({ source: 'server', type: 'readOnly', readOnly: true }))).toBe(true);
+    expect(readOnlySignal(JSON.stringify({ source: 'server', type: 'readOnly', readOnly: false }))).toBe(
+      false,
+    );
   });
 
   it('ignores every other stateless message', () => {
     expect(
-      readOnlySignal(JSON.stringify({ type: 'error', errCode: 'E2004', message: 'too long' })),
+      readOnlySignal(
+        JSON.stringify({ source: 'server', type: 'error', errCode: 'E2004', message: 'too long' }),
+      ),
     ).toBeNull();
-    expect(readOnlySignal(JSON.stringify({ type: 'readOnly', readOnly: 'yes' }))).toBeNull();
+    expect(
+      readOnlySignal(JSON.stringify({ source: 'server', type: 'readOnly', readOnly: 'yes' })),
+    ).toBeNull();
+    // not marked as the server's: a peer's forgery
+    expect(readOnlySignal(JSON.stringify({ type: 'readOnly', readOnly: true }))).toBeNull();
+    expect(readOnlySignal(JSON.stringify({ source: 'peer', type: 'readOnly', readOnly: true }))).toBeNull();
     expect(readOnlySignal('not json')).toBeNull();
   });
 });

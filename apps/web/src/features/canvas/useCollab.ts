@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { api } from '../../api/client';
+import { serverMessage } from '../collab/serverMessage';
 
 export type CollabStatus = 'connecting' | 'saving' | 'saved' | 'disconnected';
 
@@ -32,14 +33,10 @@ export interface CollabOptions {
   onReadOnly?: (readOnly: boolean, lostEdits: boolean) => void;
 }
 
-/** Reads a `readOnly` stateless message of the server; anything else gives null. */
+/** Reads a `readOnly` stateless message of the server; anything else (a peer's forgery too) gives null. */
 export function readOnlySignal(payload: string): boolean | null {
-  try {
-    const parsed = JSON.parse(payload) as { type?: unknown; readOnly?: unknown };
-    return parsed.type === 'readOnly' && typeof parsed.readOnly === 'boolean' ? parsed.readOnly : null;
-  } catch {
-    return null;
-  }
+  const message = serverMessage(payload);
+  return message?.type === 'readOnly' && typeof message.readOnly === 'boolean' ? message.readOnly : null;
 }
 
 /** What the status indicator shows for the provider's state (see the top of this file). */

@@ -48,12 +48,23 @@ export function collabTint(color: string, percent: number): string {
   return `color-mix(in srgb, ${safeCollabColor(color)} ${percent}%, transparent)`;
 }
 
-/** The signed-in user as collaborators see them: nickname, name or the address's local part. */
+/**
+ * The name others see: the nickname or the display name, else `fallback` (a neutral word). Never
+ * anything derived from the email address: anonymous viewers of a live share see it too.
+ */
+export function collabDisplayName(
+  settings: { nickname?: string | null; name?: string | null } | undefined,
+  fallback: string,
+): string {
+  return settings?.nickname?.trim() || settings?.name?.trim() || fallback;
+}
+
+/** The signed-in user as collaborators (and live-share viewers) see them. */
 export function useCollabUser(): CollabUser {
   const { t } = useTranslation();
   const settings = useUserSettings().data;
   return useMemo(() => {
-    const name = settings?.nickname || settings?.name || settings?.email?.split('@')[0] || t('document.you');
+    const name = collabDisplayName(settings, t('document.collaborator'));
     return { name, color: collabColor(settings?.uid ?? name) };
   }, [settings, t]);
 }

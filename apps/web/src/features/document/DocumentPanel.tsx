@@ -23,6 +23,7 @@ import { TitleInput } from '../../components/TitleInput';
 import { ItemLabels } from '../labels/ItemLabels';
 import { ShareButton } from '../share/ShareButton';
 import { useCollabUser, type CollabUser } from '../collab/collabUser';
+import { serverMessage } from '../collab/serverMessage';
 import { useCollab, type CollabSession, type CollabStatus } from '../canvas/useCollab';
 import { CollabCaret } from './collabCaret';
 import { EditorToolbar } from './EditorToolbar';
@@ -157,12 +158,8 @@ export function DocumentPanel({
     const provider = session?.provider;
     if (!provider) return;
     const onStateless = ({ payload }: { payload: string }) => {
-      try {
-        const parsed = JSON.parse(payload) as { type?: string };
-        if (parsed.type === 'error') void message.error(t('saveFailed'));
-      } catch {
-        // not one of ours
-      }
+      // only the server's own messages count; anything else is not one of ours
+      if (serverMessage(payload)?.type === 'error') void message.error(t('saveFailed'));
     };
     provider.on('stateless', onStateless);
     return () => {

@@ -15,7 +15,7 @@ export const enDocument = {
   saveFailed: 'Save failed, please try to save again',
   uploadFailed: 'Upload failed',
   notFound: 'Document Not Found',
-  you: 'You',
+  collaborator: 'Collaborator',
   status: {
     connecting: 'Connecting…',
     saving: 'Saving…',

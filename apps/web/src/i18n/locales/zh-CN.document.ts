@@ -19,7 +19,7 @@ export const zhDocument: DeepStrings<typeof enDocument> = {
   saveFailed: '保存失败，请重新保存',
   uploadFailed: '上传失败',
   notFound: '文档不存在',
-  you: '我',
+  collaborator: '协作者',
   status: { connecting: '连接中…', saving: '保存中…', saved: '已自动保存', disconnected: '已断开连接' },
   toolbar: {
     bold: '粗体',
