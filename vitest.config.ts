@@ -38,6 +38,7 @@ const engineOnlyFiles = {
     'apps/server/test/collab-redis.test.ts',
     'apps/server/test/db-connection-loss.test.ts',
     'apps/server/test/migrate-data.test.ts',
+    'apps/server/test/pgvector-missing.test.ts',
     'apps/server/test/shared-data-dir.test.ts',
     'apps/server/test/trigger-race-redis.test.ts',
     'apps/server/test/trigger-timer-race.test.ts',

@@ -1,6 +1,7 @@
 /** Process entry: read the environment, start the server, shut down cleanly on SIGTERM/SIGINT. */
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir.js';
+import { MissingExtensionError } from './db/db-errors.js';
 import { startServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -21,6 +22,10 @@ async function main(): Promise<void> {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
       process.exit(75); // EX_TEMPFAIL
+    }
+    if (err instanceof MissingExtensionError) {
+      console.error(err.message);
+      process.exit(69); // EX_UNAVAILABLE
     }
     throw err;
   }

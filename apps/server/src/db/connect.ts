@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.js';
 import { setAsideInterruptedInit } from './data-dir.js';
+import { classifyStartError } from './db-errors.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export { schema };
@@ -45,7 +46,14 @@ export function migrationsFolder(): string {
 }
 
 export async function openDatabase(
-  opts: { databaseUrl?: string; dataDir: string; /** PGlite only, e.g. '32MB'. */ sharedBuffers?: string },
+  opts: {
+    databaseUrl?: string;
+    dataDir: string;
+    /** PGlite only, e.g. '32MB'. */
+    sharedBuffers?: string;
+    /** The migrations to run; migrationsFolder() unless given (tests). */
+    migrations?: string;
+  },
   log: Logger,
 ): Promise<Database> {
   if (opts.databaseUrl) {
@@ -62,12 +70,20 @@ export async function openDatabase(
     const db = drizzle({ client: pool, schema });
     // Several instances may start at once: serialise migrations with an advisory lock.
     const client = await pool.connect();
+    let failure: unknown = null;
     try {
       await client.query('SELECT pg_advisory_lock(58005800)');
-      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await migrate(db, { migrationsFolder: opts.migrations ?? migrationsFolder() });
+    } catch (err) {
+      failure = err;
     } finally {
       await client.query('SELECT pg_advisory_unlock(58005800)').catch(() => undefined);
       client.release();
+    }
+    if (failure) {
+      await pool.end().catch(() => undefined);
+      // a server without pgvector: one line naming the fix (main.ts prints it), not a stack
+      throw classifyStartError(failure, opts.databaseUrl) ?? failure;
     }
     // Lock holders wait on a pool of their own: a holder's work runs on the main pool, so holders
     // can never take every connection the work they guard needs.
@@ -115,7 +131,7 @@ export async function openDatabase(
       : {}),
   });
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  await migrate(db, { migrationsFolder: opts.migrations ?? migrationsFolder() });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
