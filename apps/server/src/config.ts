@@ -105,6 +105,8 @@ const EnvSchema = z.object({
   /** Trust X-Forwarded-* headers (only behind a proxy that overwrites them). */
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: short readable lines when stdout is a terminal, JSON lines otherwise; or json / pretty. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   WEB_DIST_DIR: optionalStr,
   JWT_SECRET: optionalStr.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters',

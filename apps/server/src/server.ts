@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
+import { createLogger } from './lib/logger.js';
 import type { Config } from './config.js';
 import { startCollab } from './collab/index.js';
 import type { AppContext } from './context.js';
@@ -77,10 +77,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     for (const fn of cleanups.reverse()) await fn();
   };
   try {
-    const log = pino({
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    });
+    const log = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
     const database = await openDatabase(
       {
         databaseUrl: config.DATABASE_URL,
