@@ -150,6 +150,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: int(10, 1),
   AUTH_RATE_LIMIT_WINDOW: duration('1m'),
   RATE_LIMIT_PER_IP: int(600, 1),
+  SHARE_RATE_LIMIT_PER_IP: int(600, 1),
   STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
   S3_ENDPOINT: urlOf('S3_ENDPOINT', ['http:', 'https:']),
   S3_REGION: z.string().default('us-east-1'),

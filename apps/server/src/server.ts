@@ -155,7 +155,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clock,
       webDistDir,
       extraRoutes: (instance) =>
-        registerSharePages(instance, { shares: services.shares, authenticate, webDistDir }),
+        registerSharePages(instance, {
+          shares: services.shares,
+          authenticate,
+          webDistDir,
+          ratePerIp: config.SHARE_RATE_LIMIT_PER_IP,
+        }),
     });
     cleanups.push(() => app.close());
     registerMcpEndpoint(app, { ctx, services, handlers, authenticate });

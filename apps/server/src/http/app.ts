@@ -21,6 +21,7 @@ import { buildOpenApiDocument } from '@atelier/contract/openapi';
 import { randomToken } from '../lib/ids.js';
 import { AppError } from './errors.js';
 import { errorBody, frameworkErrorHandler, makeClientErrorHandler } from './framework-errors.js';
+import { rejectDeepJson } from './input-check.js';
 import { makeRequestGuard } from './request-guard.js';
 import { API_PREFIX, registerContractRoutes, type Authenticate, type Handlers } from './register.js';
 import type { Config } from '../config.js';
@@ -95,6 +96,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-trace-id', req.id);
+  });
+
+  // Fastify's own JSON parser (prototype poisoning refused), after a scan that refuses nesting
+  // deeper than MAX_JSON_DEPTH with E0003: deeper bodies overflowed the stack further on (HTTP 500).
+  // Every JSON body (/v1, /mcp) comes through here.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    try {
+      rejectDeepJson(text);
+    } catch (err) {
+      done(err as Error, undefined);
+      return;
+    }
+    parseJson(req, text, done);
   });
 
   await app.register(helmet, {

@@ -20,6 +20,7 @@ import {
 } from '@atelier/contract';
 import { AppError } from './errors.js';
 import { assertTokenMayCall, type TokenScope } from './api-token-scope.js';
+import { MAX_JSON_DEPTH, rejectNul } from './input-check.js';
 
 export interface AuthUser {
   uid: string;
@@ -71,7 +72,7 @@ function findString(
   path: string[] = [],
   depth = 0,
 ): string | null {
-  if (depth > 32) return null;
+  if (depth > MAX_JSON_DEPTH) return null;
   if (typeof value === 'string') return bad(value) ? path.join('.') || 'body' : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
@@ -88,13 +89,6 @@ function findString(
 }
 
 const isOversize = (s: string) => s.length > LIMITS.maxContentChars;
-// PostgreSQL text cannot hold U+0000; refuse it up front instead of failing in the database.
-const hasNul = (s: string) => s.includes('\u0000');
-
-function rejectNul(value: unknown): void {
-  const hit = findString(value, hasNul);
-  if (hit) throw new AppError('E0003', `${hit}: must not contain a NUL character`);
-}
 
 function parseWith(
   schema: z.ZodType | undefined,
@@ -144,15 +138,16 @@ export function registerContractRoutes(app: FastifyInstance, opts: RegisterOptio
           def.auth === 'none' ? await opts.authenticate(req).catch(() => null) : await opts.authenticate(req);
         if (def.auth === 'user' && !user) throw new AppError('E0011', 'Authentication required', 401);
         if (user?.apiToken) assertTokenMayCall(def, user.apiToken.scope);
-        rejectNul(req.params);
-        rejectNul(req.query);
+        // PostgreSQL text cannot hold U+0000: refused up front (input-check.ts, as on /share and /mcp)
+        rejectNul(req.params, 'params');
+        rejectNul(req.query, 'query');
         const params = parseWith(def.params, req.params, 'params');
         const query = parseWith(def.query, req.query, 'query');
         let body: unknown;
         if (def.requestKind !== 'multipart' && def.body) {
           const oversize = findString(req.body, isOversize);
           if (oversize) throw new AppError('E2004', `${oversize}: content exceeds 100k characters`);
-          rejectNul(req.body);
+          rejectNul(req.body, 'body');
           body = parseWith(def.body, req.body, 'body');
         }
         const ctx = {

@@ -9,7 +9,7 @@
  * that the web app calls, with the body validated by the contract's schema and the token's scope
  * checked as on `/v1` (api-token-scope.ts), so the access policy and the services are the same.
  * A `read` token is offered the read tools only. A business error becomes an MCP tool error with
- * the catalogue message.
+ * the catalogue message; arguments holding a NUL are refused with E0003 (http/input-check.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ import {
 } from '@atelier/contract';
 import { AppError } from '../../http/errors.js';
 import { assertTokenMayCall } from '../../http/api-token-scope.js';
+import { rejectNul } from '../../http/input-check.js';
 import type { AuthUser, Authenticate, Handlers } from '../../http/register.js';
 import type { AppContext } from '../../context.js';
 import type { Services } from '../../services.js';
@@ -148,6 +149,8 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
     <A>(fn: (args: A) => Promise<unknown>) =>
     async (args: A) => {
       try {
+        // no NUL in any argument (PostgreSQL text cannot hold it): E0003, as on /v1
+        rejectNul(args, 'arguments');
         return text(await fn(args));
       } catch (err) {
         return toolError(err, deps);

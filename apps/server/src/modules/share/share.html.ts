@@ -9,18 +9,38 @@
  * rows themselves come from the share service's cache of rows (embedded PGlite only).
  *
  * `GET /share/{shareId}/files/{name}` serves a file copied into the share (images on a canvas,
- * a resource's upload, the cover) while the share may be opened; 404 otherwise.
+ * a resource's upload, the cover) while the share may be opened; 404 otherwise. Active types
+ * (scripts, HTML, SVG, XML, unknown) are served as an application/octet-stream attachment, as
+ * `/v1/misc/static` serves them (upload.types.ts), so a shared file never runs on our origin.
+ *
+ * User text goes into the page through function replacers only (a replacement string would read
+ * `$&`, `` $` `` and `$'` in a title as patterns that copy the page into itself), and the text
+ * rendered is bounded (MAX_TEXT_CHARS per text, MAX_BODY_CHARS for the whole body). A path holding
+ * a NUL answers the not-found page (input-check.ts); both routes count in a per-IP window of
+ * SHARE_RATE_LIMIT_PER_IP a minute (HTTP 429, plain text).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SharedData } from '@atelier/contract';
 import { markdownToDoc, type DocJSON } from '@atelier/editor';
+import type {} from '@fastify/rate-limit';
 import { AppError } from '../../http/errors.js';
+import { findNul } from '../../http/input-check.js';
 import type { Authenticate } from '../../http/register.js';
+import { contentDisposition, isInlineType, servedContentType } from '../upload/upload.types.js';
 import type { ShareRow, ShareService } from './share.service.js';
 
 export const SHARE_NOT_FOUND_MESSAGE = 'This share link may have expired or does not exist';
+
+/** Most characters of one text (content, description, query) rendered into the page. */
+const MAX_TEXT_CHARS = 100_000;
+/** Most items of a list (canvas nodes, slides, sources) rendered into the page. */
+const MAX_ITEMS = 500;
+/** The rendered body's bound; a larger one (escaping grows text) falls back to a plain excerpt. */
+const MAX_BODY_CHARS = 1_000_000;
+/** Most characters of a title (page title, meta tags, heading). */
+const MAX_TITLE_CHARS = 512;
 
 const FALLBACK_SHELL =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Atelier</title></head><body><div id="root"></div></body></html>';
@@ -132,6 +152,43 @@ function describe(data: SharedData): string {
   }
 }
 
+/** The share's data with every text and list cut to the page's bounds. */
+function bounded(data: SharedData): SharedData {
+  const cut = (text: string) => text.slice(0, MAX_TEXT_CHARS);
+  const title = data.title.slice(0, MAX_TITLE_CHARS);
+  switch (data.kind) {
+    case 'document':
+    case 'codeArtifact':
+    case 'resource':
+      return { ...data, title, content: cut(data.content) };
+    case 'skillResponse':
+      return {
+        ...data,
+        title,
+        query: cut(data.query),
+        content: cut(data.content),
+        sources: data.sources.slice(0, MAX_ITEMS),
+      };
+    case 'page':
+      return {
+        ...data,
+        title,
+        description: data.description ? cut(data.description) : data.description,
+        slides: data.slides.slice(0, MAX_ITEMS),
+      };
+    case 'canvas':
+      return { ...data, title, nodes: data.nodes.slice(0, MAX_ITEMS) };
+  }
+}
+
+/** The page body of bounded data; never longer than MAX_BODY_CHARS. */
+function boundedBody(data: SharedData): string {
+  const html = bodyOf(data);
+  if (html.length <= MAX_BODY_CHARS) return html;
+  const excerpt = describe(data);
+  return `<article><h1>${escapeHtml(data.title)}</h1><p>${escapeHtml(excerpt)}</p></article>`;
+}
+
 function bodyOf(data: SharedData): string {
   const title = `<h1>${escapeHtml(data.title)}</h1>`;
   switch (data.kind) {
@@ -187,13 +244,19 @@ function metaTags(meta: Meta): string {
   return tags.map(([k, n, v]) => `<meta ${k}="${n}" content="${escapeHtml(v)}" />`).join('\n    ');
 }
 
-/** The shell with a title, meta tags and the root element's pre-rendered content. */
+/**
+ * The shell with a title, meta tags and the root element's pre-rendered content. Every
+ * replacement is a function: its answer is inserted as is, `$` patterns in user text included.
+ */
 export function renderShell(shell: string, meta: Meta | null, body: string, title: string): string {
-  let html = shell.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`);
+  let html = shell.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(title)}</title>`);
   // Head tags of the shell that would contradict ours (a generic description) give way.
-  html = html.replace(/\s*<meta\s+name="description"[^>]*>/i, '');
-  if (meta) html = html.replace(/<\/head>/i, `  ${metaTags(meta)}\n  </head>`);
-  return html.replace(/(<div id="root"[^>]*>)[\s\S]*?(<\/div>\s*(?:<script|<\/body>))/i, `$1${body}$2`);
+  html = html.replace(/\s*<meta\s+name="description"[^>]*>/i, () => '');
+  if (meta) html = html.replace(/<\/head>/i, () => `  ${metaTags(meta)}\n  </head>`);
+  return html.replace(
+    /(<div id="root"[^>]*>)[\s\S]*?(<\/div>\s*(?:<script|<\/body>))/i,
+    (_match, open: string, close: string) => `${open}${body}${close}`,
+  );
 }
 
 const readShell = (dir: string, name: string) => readFile(join(dir, name), 'utf8');
@@ -202,6 +265,8 @@ export interface SharePagesOptions {
   shares: ShareService;
   authenticate: Authenticate;
   webDistDir: string | null;
+  /** Requests per minute per IP to /share/* (SHARE_RATE_LIMIT_PER_IP). */
+  ratePerIp: number;
 }
 
 /** Registers `/share/{shareId}` (HTML) and `/share/{shareId}/files/{name}` on the app. */
@@ -218,6 +283,26 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
       : Promise.resolve(FALLBACK_SHELL));
   const rendered = new Map<string, string>();
   const MAX_RENDERED = 200;
+  // the plugin's store (memory on the server clock, or Redis), a window of its own per IP
+  const limiter = app.createRateLimit({
+    max: opts.ratePerIp,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `share-ip:${req.ip}`,
+  });
+  /** Answers 429 (plain text) when the caller's IP is over its window; true when it did. */
+  async function limited(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const result = await limiter(req);
+    if (result.isAllowed || !result.isExceeded) return false;
+    await reply
+      .status(429)
+      .header('retry-after', String(result.ttlInSeconds))
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send('Too many requests, please try again later.');
+    return true;
+  }
+  /** A path or query holding a NUL cannot name a share (nor reach the database). */
+  const badInput = (req: FastifyRequest) => findNul(req.params) !== null || findNul(req.query) !== null;
 
   async function notFound(reply: FastifyReply) {
     const html = renderShell(
@@ -241,16 +326,16 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
         : data.kind === 'page'
           ? (data.coverUrl ?? null)
           : null;
-    const title = row.title || data.title;
+    const title = (row.title || data.title).slice(0, MAX_TITLE_CHARS);
     const html = renderShell(
       await loadShell(),
       {
         title,
-        description: describe(data),
+        description: describe(bounded(data)),
         url: shares.url(row.shareId),
         image: image ?? shares.coverUrl(row),
       },
-      bodyOf({ ...data, title } as SharedData),
+      boundedBody(bounded({ ...data, title } as SharedData)),
       `${title} · Atelier`,
     );
     rendered.set(key, html);
@@ -259,6 +344,8 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
   }
 
   app.get<{ Params: { shareId: string } }>('/share/:shareId', async (req, reply) => {
+    if (await limited(req, reply)) return reply;
+    if (badInput(req)) return notFound(reply);
     try {
       const user = await opts.authenticate(req).catch(() => null);
       const { row } = await shares.open(req.params.shareId, user?.uid ?? null);
@@ -273,20 +360,24 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
   app.get<{ Params: { shareId: string; name: string } }>(
     '/share/:shareId/files/:name',
     async (req, reply) => {
+      if (await limited(req, reply)) return reply;
+      if (badInput(req)) return notFound(reply);
       try {
         const user = await opts.authenticate(req).catch(() => null);
         const file = await shares.file(req.params.shareId, req.params.name, user?.uid ?? null);
+        // passive types as themselves and inline; scripts, HTML, SVG… as an octet-stream attachment
+        const inline = isInlineType(file.contentType);
         return (
           reply
             .header('cache-control', 'private, no-cache')
             .header('x-content-type-options', 'nosniff')
-            .header('content-disposition', 'inline')
+            .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', req.params.name))
             // A shared file is shown, never run on this origin.
             .header(
               'content-security-policy',
               "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
             )
-            .type(file.contentType)
+            .type(servedContentType(file.contentType))
             .send(file.stream)
         );
       } catch (err) {

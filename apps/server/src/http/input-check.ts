@@ -1,0 +1,68 @@
+/**
+ * The input checks every entry point shares (the /v1 contract routes, the /share pages and files,
+ * the /mcp tools): no NUL character in any string (PostgreSQL text and jsonb cannot hold U+0000,
+ * so it would fail in the database as a 500), and no JSON body nested deeper than
+ * MAX_JSON_DEPTH (recursive code further on, zod, JSON.stringify, would overflow the stack).
+ * Refusals are the catalogue's invalid-parameter code, E0003.
+ */
+import { AppError } from './errors.js';
+
+/** Deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_JSON_DEPTH = 64;
+
+const hasNul = (s: string) => s.includes('\u0000');
+
+/**
+ * The path of the first string (or object key) holding a NUL anywhere in a parsed body, query,
+ * params or tool arguments, '' for the value itself; null when there is none. Values nested deeper
+ * than a JSON body may be are refused as such.
+ */
+export function findNul(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return hasNul(value) ? path.join('.') : null;
+  if (depth > MAX_JSON_DEPTH) throw tooDeep();
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findNul(value[i], [...path, String(i)], depth + 1);
+      if (hit !== null) return hit;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (hasNul(k)) return [...path, k.replaceAll('\u0000', '\\0')].join('.');
+      const hit = findNul(v, [...path, k], depth + 1);
+      if (hit !== null) return hit;
+    }
+  }
+  return null;
+}
+
+/** Throws E0003 naming the field when `value` holds a NUL character anywhere. */
+export function rejectNul(value: unknown, where = 'input'): void {
+  const hit = findNul(value);
+  if (hit !== null) throw new AppError('E0003', `${hit || where}: must not contain a NUL character`);
+}
+
+function tooDeep(): AppError {
+  return new AppError('E0003', `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
+}
+
+/** Whether JSON text nests arrays and objects deeper than `max` (a scan, before parsing). */
+export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Throws E0003 when JSON text nests deeper than MAX_JSON_DEPTH. */
+export function rejectDeepJson(text: string): void {
+  if (jsonDepthExceeds(text)) throw tooDeep();
+}
