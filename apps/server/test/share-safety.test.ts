@@ -25,7 +25,10 @@ writeFileSync(
     '<meta name="description" content="Atelier" /><link rel="stylesheet" href="/assets/share.css" />' +
     '</head><body><div id="root"></div><script type="module" src="/assets/share.js"></script></body></html>',
 );
-writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Atelier app</title></head></html>');
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html><head><title>Atelier app</title></head></html>',
+);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const it = serverTest(() => ({
@@ -107,7 +110,23 @@ function nastySegments(): Buffer[] {
   ].map((s) => Buffer.from(s, 'latin1'));
   const raw = [Buffer.from([0x00]), Buffer.from([0xff]), Buffer.from('日本', 'utf8'), Buffer.from('$`')];
   const random = seeded(31);
-  const alphabet = ['%00', '%ff', '%', '$`', "$'", '$&', '..', '%2f', '\u00e9', '/', '?', '#', '~', 'a', '%c0%ae'];
+  const alphabet = [
+    '%00',
+    '%ff',
+    '%',
+    '$`',
+    "$'",
+    '$&',
+    '..',
+    '%2f',
+    '\u00e9',
+    '/',
+    '?',
+    '#',
+    '~',
+    'a',
+    '%c0%ae',
+  ];
   const generated = Array.from({ length: 16 }, () => {
     let s = '';
     const n = 1 + Math.floor(random() * 12);
@@ -118,7 +137,7 @@ function nastySegments(): Buffer[] {
 }
 
 describe('the share page with user text', () => {
-  it('renders a title of $` $\' $& patterns literally and the page stays small', async ({ server, alice }) => {
+  it("renders a title of $` $' $& patterns literally and the page stays small", async ({ server, alice }) => {
     const title = 'T' + '$`'.repeat(80) + "$'$&";
     const doc = await buildDocument(alice, {
       title,
@@ -174,14 +193,25 @@ describe('files of a shared canvas', () => {
     });
     const png = await uploadFile(alice.client, { body: PNG, name: 'p.png', type: 'image/png' });
     const canvasId = await importCanvas(alice, 'Files', [
-      { id: 'js', type: 'image', position: { x: 0, y: 0 }, data: { title: 'js', metadata: { url: `/v1/misc/static/${js}` } } },
-      { id: 'png', type: 'image', position: { x: 1, y: 0 }, data: { title: 'png', metadata: { url: `/v1/misc/static/${png}` } } },
+      {
+        id: 'js',
+        type: 'image',
+        position: { x: 0, y: 0 },
+        data: { title: 'js', metadata: { url: `/v1/misc/static/${js}` } },
+      },
+      {
+        id: 'png',
+        type: 'image',
+        position: { x: 1, y: 0 },
+        data: { title: 'png', metadata: { url: `/v1/misc/static/${png}` } },
+      },
     ]);
     const rec = await share(alice, { entityType: 'canvas', entityId: canvasId });
     const anon = server.client();
     const { data } = expectData(await anon.get<SharedContent>('/v1/share/detail', { shareId: rec.shareId }));
     const urlOf = (title: string) =>
-      new URL(String((data as SharedCanvas).nodes.find((n) => n.data.title === title)!.data.metadata?.url)).pathname;
+      new URL(String((data as SharedCanvas).nodes.find((n) => n.data.title === title)!.data.metadata?.url))
+        .pathname;
 
     const script = await anon.fetch(urlOf('js'));
     expect(script.status).toBe(200);

@@ -111,7 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       done(err as Error, undefined);
       return;
     }
-    parseJson(req, text, done);
+    void parseJson(req, text, done);
   });
 
   await app.register(helmet, {

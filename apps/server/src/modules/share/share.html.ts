@@ -371,7 +371,10 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
           reply
             .header('cache-control', 'private, no-cache')
             .header('x-content-type-options', 'nosniff')
-            .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', req.params.name))
+            .header(
+              'content-disposition',
+              contentDisposition(inline ? 'inline' : 'attachment', req.params.name),
+            )
             // A shared file is shown, never run on this origin.
             .header(
               'content-security-policy',
