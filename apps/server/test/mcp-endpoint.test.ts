@@ -213,3 +213,21 @@ describe('/mcp', () => {
     expect(get.status).toBe(405);
   });
 });
+
+describe('arguments holding a NUL', () => {
+  it('are refused with E0003 by every tool that takes text, before the database', async ({ alice }) => {
+    const client = await connect(alice);
+    const canvas = await buildCanvas(alice, { title: 'Board' });
+    for (const [name, args] of [
+      ['search_library', { query: 'otters\u0000' }],
+      ['read_canvas', { canvasId: 'c-\u0000' }],
+      ['create_document', { title: 'Notes\u0000', content: 'x' }],
+      ['create_memo', { canvasId: canvas.canvasId, text: 'a\u0000b' }],
+    ] as const) {
+      const res = await call(client, name, args);
+      expect(res.isError, name).toBe(true);
+      expect(res.text, name).toMatch(/^E0003: .*NUL/);
+    }
+    await client.close();
+  });
+});

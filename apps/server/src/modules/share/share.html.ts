@@ -288,6 +288,8 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
     max: opts.ratePerIp,
     timeWindow: 60_000,
     keyGenerator: (req) => `share-ip:${req.ip}`,
+    // the app-wide allowList exempts everything outside /v1 and /mcp; this window counts /share/*
+    allowList: () => false,
   });
   /** Answers 429 (plain text) when the caller's IP is over its window; true when it did. */
   async function limited(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
