@@ -12,27 +12,51 @@ export const MAX_JSON_DEPTH = 64;
 
 const hasNul = (s: string) => s.includes('\u0000');
 
+export interface FindStringOptions {
+  /** Judge object keys too (a NUL is as fatal in a jsonb key as in a value). */
+  keys?: boolean;
+  /** Past MAX_JSON_DEPTH: refuse with E0003 instead of looking no further. */
+  refuseDeeper?: boolean;
+}
+
 /**
- * The path of the first string (or object key) holding a NUL anywhere in a parsed body, query,
- * params or tool arguments, '' for the value itself; null when there is none. Values nested deeper
- * than a JSON body may be are refused as such.
+ * The path of the first string matching `bad` anywhere in a parsed body, query, params or tool
+ * arguments, '' for the value itself; null when there is none. One walker for every such check
+ * (NUL here, oversized content in register.ts).
  */
-export function findNul(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === 'string') return hasNul(value) ? path.join('.') : null;
-  if (depth > MAX_JSON_DEPTH) throw tooDeep();
+export function findString(
+  value: unknown,
+  bad: (s: string) => boolean,
+  opts: FindStringOptions = {},
+  path: string[] = [],
+  depth = 0,
+): string | null {
+  if (typeof value === 'string') return bad(value) ? path.join('.') : null;
+  if (depth > MAX_JSON_DEPTH) {
+    if (opts.refuseDeeper) throw tooDeep();
+    return null;
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const hit = findNul(value[i], [...path, String(i)], depth + 1);
+      const hit = findString(value[i], bad, opts, [...path, String(i)], depth + 1);
       if (hit !== null) return hit;
     }
   } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (hasNul(k)) return [...path, k.replaceAll('\u0000', '\\0')].join('.');
-      const hit = findNul(v, [...path, k], depth + 1);
+      if (opts.keys && bad(k)) return [...path, k.replaceAll('\u0000', '\\0')].join('.');
+      const hit = findString(v, bad, opts, [...path, k], depth + 1);
       if (hit !== null) return hit;
     }
   }
   return null;
+}
+
+/**
+ * The path of the first string (or object key) holding a NUL, '' for the value itself; null when
+ * there is none. Values nested deeper than a JSON body may be are refused as such.
+ */
+export function findNul(value: unknown): string | null {
+  return findString(value, hasNul, { keys: true, refuseDeeper: true });
 }
 
 /** Throws E0003 naming the field when `value` holds a NUL character anywhere. */

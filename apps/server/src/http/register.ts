@@ -20,7 +20,7 @@ import {
 } from '@atelier/contract';
 import { AppError } from './errors.js';
 import { assertTokenMayCall, type TokenScope } from './api-token-scope.js';
-import { MAX_JSON_DEPTH, rejectNul } from './input-check.js';
+import { findString, rejectNul } from './input-check.js';
 
 export interface AuthUser {
   uid: string;
@@ -63,29 +63,6 @@ export function describeZodError(error: z.ZodError, where: 'body' | 'query' | 'p
   if (!first) return `Invalid ${where}`;
   const path = first.path.length ? first.path.join('.') : where;
   return `${path}: ${first.message}`;
-}
-
-/** The path of the first string matching `bad` anywhere in a parsed body, query or params. */
-function findString(
-  value: unknown,
-  bad: (s: string) => boolean,
-  path: string[] = [],
-  depth = 0,
-): string | null {
-  if (depth > MAX_JSON_DEPTH) return null;
-  if (typeof value === 'string') return bad(value) ? path.join('.') || 'body' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findString(value[i], bad, [...path, String(i)], depth + 1);
-      if (hit) return hit;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const hit = findString(v, bad, [...path, k], depth + 1);
-      if (hit) return hit;
-    }
-  }
-  return null;
 }
 
 const isOversize = (s: string) => s.length > LIMITS.maxContentChars;
@@ -146,7 +123,8 @@ export function registerContractRoutes(app: FastifyInstance, opts: RegisterOptio
         let body: unknown;
         if (def.requestKind !== 'multipart' && def.body) {
           const oversize = findString(req.body, isOversize);
-          if (oversize) throw new AppError('E2004', `${oversize}: content exceeds 100k characters`);
+          if (oversize !== null)
+            throw new AppError('E2004', `${oversize || 'body'}: content exceeds 100k characters`);
           rejectNul(req.body, 'body');
           body = parseWith(def.body, req.body, 'body');
         }
