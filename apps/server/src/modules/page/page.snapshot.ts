@@ -71,11 +71,11 @@ export function pageSnapshotBuilder(service: PageService): SnapshotBuilder {
 
 export function registerPageShares(db: Db, shares: ShareService, service: PageService): void {
   registerShareSnapshot('page', pageSnapshotBuilder(service));
-  shares.registerUpdatedAt('page', async (ids) => {
+  shares.registerCurrent('page', async (ids) => {
     const rows = await db
-      .select({ id: pages.pageId, updatedAt: pages.updatedAt })
+      .select({ id: pages.pageId, updatedAt: pages.updatedAt, title: pages.title })
       .from(pages)
       .where(inArray(pages.pageId, [...ids]));
-    return new Map(rows.map((r) => [r.id, r.updatedAt]));
+    return new Map(rows.map((r) => [r.id, { updatedAt: r.updatedAt, title: r.title }]));
   });
 }
