@@ -45,7 +45,12 @@ export function shareHandlers(ctx: AppContext, services: Services): Handlers {
       const owner = user?.uid === root.uid;
       const fresh = (await shares.freshness([row])).get(row.shareId);
       // viewers see the title (a live share's follows its entity), only the owner whether it is stale
-      const record = presentShare(shares, row, shares.origin(req), fresh && { ...fresh, stale: owner && fresh.stale });
+      const record = presentShare(
+        shares,
+        row,
+        shares.origin(req),
+        fresh && { ...fresh, stale: owner && fresh.stale },
+      );
       // Viewers see the link's settings as the root share has them (a child follows its parent).
       return {
         share: {

@@ -512,7 +512,8 @@ export class ShareService {
       for (const row of list) {
         const now = current.get(row.entityId);
         if (!now) continue;
-        if (row.live && !row.templateId) out.set(row.shareId, { stale: false, title: now.title || row.title });
+        if (row.live && !row.templateId)
+          out.set(row.shareId, { stale: false, title: now.title || row.title });
         else
           out.set(row.shareId, {
             stale: !row.entityUpdatedAt || now.updatedAt.getTime() > row.entityUpdatedAt.getTime(),

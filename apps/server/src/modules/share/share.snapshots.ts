@@ -481,7 +481,11 @@ export function registerBuiltInShares(service: ShareService, deps: ShareBuildDep
   service.registerCurrent('codeArtifact', (ids) =>
     currentMap(
       db
-        .select({ id: codeArtifacts.artifactId, updatedAt: codeArtifacts.updatedAt, title: codeArtifacts.title })
+        .select({
+          id: codeArtifacts.artifactId,
+          updatedAt: codeArtifacts.updatedAt,
+          title: codeArtifacts.title,
+        })
         .from(codeArtifacts)
         .where(inArray(codeArtifacts.artifactId, [...ids])),
     ),
@@ -489,7 +493,11 @@ export function registerBuiltInShares(service: ShareService, deps: ShareBuildDep
   service.registerCurrent('skillResponse', (ids) =>
     currentMap(
       db
-        .select({ id: actionResults.resultId, updatedAt: actionResults.updatedAt, title: actionResults.title })
+        .select({
+          id: actionResults.resultId,
+          updatedAt: actionResults.updatedAt,
+          title: actionResults.title,
+        })
         .from(actionResults)
         .where(inArray(actionResults.resultId, [...ids])),
     ),

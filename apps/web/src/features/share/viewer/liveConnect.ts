@@ -69,27 +69,24 @@ export function connectLive(shareId: string, read: LiveRead, handlers: LiveHandl
       },
     );
   };
-  void fetchToken().then(
-    ({ url, documentName }) => {
-      if (closed) return;
-      let listening = false;
-      provider = new HocuspocusProvider({
-        url,
-        name: documentName,
-        document: doc,
-        token: async () => (await fetchToken()).token,
-        onSynced: ({ state }) => {
-          if (!state || closed) return;
-          handlers.onStatus('live');
-          emit();
-          if (!listening) doc.on('update', emit);
-          listening = true;
-        },
-        onAuthenticationFailed: recheck,
-        onClose: recheck,
-      });
-    },
-    recheck,
-  );
+  void fetchToken().then(({ url, documentName }) => {
+    if (closed) return;
+    let listening = false;
+    provider = new HocuspocusProvider({
+      url,
+      name: documentName,
+      document: doc,
+      token: async () => (await fetchToken()).token,
+      onSynced: ({ state }) => {
+        if (!state || closed) return;
+        handlers.onStatus('live');
+        emit();
+        if (!listening) doc.on('update', emit);
+        listening = true;
+      },
+      onAuthenticationFailed: recheck,
+      onClose: recheck,
+    });
+  }, recheck);
   return stop;
 }
