@@ -238,6 +238,27 @@ describe('"changed since published"', () => {
     expect((await listed(alice, page.pageId)).stale).toBe(true);
   });
 
+  it('"Update link" of a page keeps its cover', async ({ server, alice }) => {
+    const canvasId = await importCanvas(alice, 'Covered deck', [
+      { id: 'm', type: 'memo', position: { x: 0, y: 0 }, data: { title: 'One', contentPreview: 'Hi' } },
+    ]);
+    const { nodes } = expectData(
+      await alice.get<{ nodes: { id: string }[] }>('/v1/canvas/data', { canvasId }),
+    );
+    const page = expectData<PageDetail>(
+      await alice.post(`/v1/pages/canvas/${canvasId}/nodes`, { nodeIds: [nodes[0]!.id] }),
+    );
+    const cover = await upload(alice, 'cover.png');
+    expectData(await alice.client.json('PUT', `/v1/pages/${page.pageId}`, { coverStorageKey: cover }));
+    const published = expectData<ShareRecord>(await alice.post(`/v1/pages/${page.pageId}/share`));
+    // the share dialog's "Update link" publishes through share.new, without the cover's key
+    await share(alice, { entityType: 'page', entityId: page.pageId });
+    const anon = server.client();
+    const data = (await detail(anon, published.shareId)).data as { coverUrl?: string | null };
+    expect(data.coverUrl).toBe(`/share/${published.shareId}/files/cover`);
+    await expectPng([anon], data.coverUrl!);
+  });
+
   it('not after the canvas thumbnail is redrawn, nor after the debounced store of an edit made before publishing', async ({
     server,
     alice,
