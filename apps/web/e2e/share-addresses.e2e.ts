@@ -4,7 +4,7 @@
  * - the owner's "Copy link" copies the address in her address bar; the shared canvas's image
  *   draws (naturalWidth > 0) for an anonymous viewer and for another signed-in user, published
  *   and live; revoking in the owner's window turns the open live viewer into the revoked
- *   message without a reload (light, en);
+ *   message without a reload; a shared document's image draws at the other address (light, en);
  * - publishing a page (reached at 127.0.0.1): the dialog's link and copied link start with that
  *   address and no "changed since published" shows after the dialog has asked again (dark,
  *   zh-CN).
@@ -14,7 +14,7 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createAccount, uniqueEmail } from './support/accounts';
-import { importCanvas, pageFromCanvas, sendFresh, skipOnboarding } from './support/api';
+import { apiCall, importCanvas, pageFromCanvas, sendFresh, skipOnboarding } from './support/api';
 import { LONG_WAIT, openPage, screenshot, type ContextOptions } from './support/browser';
 import { e2eTest } from './support/fixture';
 import { buildPng } from './support/files';
@@ -131,6 +131,32 @@ describe('shares from any address', () => {
       await anon.page.getByText('This share link may have expired or does not exist').first().waitFor();
       expect(navigations).toBe(0);
       await shot(anon.page, 'viewer-revoked-light-en');
+
+      // a shared document's image, for the anonymous viewer at the other address
+      const doc = await apiCall<{ docId: string }>(
+        owner.context.request,
+        'POST',
+        '/knowledge/document/create',
+        {
+          title: 'Harbour notes',
+          initialContent: `The boats at dawn.\n\n![Harbour](/v1/misc/static/${key})\n`,
+        },
+      );
+      const docShare = await apiCall<{ url: string }>(owner.context.request, 'POST', '/share/new', {
+        entityType: 'document',
+        entityId: doc.docId,
+      });
+      expect(docShare.url.startsWith(`${localhost}/share/`)).toBe(true);
+      await anon.page.goto(new URL(docShare.url).pathname);
+      await anon.page.getByText('The boats at dawn.').waitFor();
+      await anon.page.waitForFunction(
+        () => {
+          const img = document.querySelector<HTMLImageElement>('[data-testid="share-document-body"] img');
+          return Boolean(img && img.complete && img.naturalWidth > 0);
+        },
+        undefined,
+        { timeout: LONG_WAIT },
+      );
     } finally {
       for (const context of contexts) await context.close();
     }
