@@ -169,6 +169,27 @@ describe('links on the address the app is reached at', () => {
   });
 });
 
+describe('snapshots published before file URLs were relative', () => {
+  it("read the default origin's absolute URLs as relative ones", async ({ server, alice }) => {
+    const key = await upload(alice);
+    const canvasId = await importCanvas(alice, 'Old board', [image('pic', key)]);
+    const rec = await share(alice, { entityType: 'canvas', entityId: canvasId });
+    // what an earlier version stored: the file URL on the made-up default origin
+    const { publicUrl } = server.server.ctx.config;
+    const stored = `shares/${rec.shareId}/data.json`;
+    const { storage } = server.server.ctx;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.get(stored)) chunks.push(Buffer.from(chunk as Buffer));
+    const legacy = Buffer.concat(chunks)
+      .toString('utf8')
+      .replaceAll(`"/share/${rec.shareId}/files/`, `"${publicUrl}/share/${rec.shareId}/files/`);
+    expect(legacy).toContain(`${publicUrl}/share/`);
+    await storage.put(stored, Buffer.from(legacy), { contentType: 'application/json' });
+    const data = (await detail(server.client(), rec.shareId)).data as SharedCanvas;
+    expect(data.nodes[0]!.data.metadata?.url).toBe(`/share/${rec.shareId}/files/img-0`);
+  });
+});
+
 describe('the title of a share', () => {
   it('renaming a canvas and sharing again renames the link: list, viewer, og:title', async ({
     server,

@@ -77,7 +77,9 @@ export function pageSnapshotBuilder(service: PageService): SnapshotBuilder {
       data,
       title: page.title,
       entityUpdatedAt: page.updatedAt,
-      files: cover ? { cover: { fromKey: page.coverStorageKey!, contentType: cover.contentType } } : {},
+      ...(cover
+        ? { files: { cover: { fromKey: page.coverStorageKey!, contentType: cover.contentType } } }
+        : {}),
     };
   };
 }
