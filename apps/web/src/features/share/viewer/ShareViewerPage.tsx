@@ -138,12 +138,14 @@ function useGoneOnReturn(shareId: string, enabled: boolean, onGone: () => void):
 function Viewer({ content }: { content: SharedContent }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
   const [status, setStatus] = useState<LiveStatus>('off');
+  // a child share opened by its own link is a snapshot even when its canvas share is live
+  const isLive = content.share.live && !content.share.parentShareId;
   const live = useMemo(
-    () => ({ shareId: content.share.shareId, live: content.share.live, setStatus }),
-    [content.share.shareId, content.share.live],
+    () => ({ shareId: content.share.shareId, live: isLive, setStatus }),
+    [content.share.shareId, isLive],
   );
   const gone = useCallback(() => setStatus('revoked'), []);
-  useGoneOnReturn(content.share.shareId, !content.share.live, gone);
+  useGoneOnReturn(content.share.shareId, !isLive, gone);
   const { data, share } = content;
   // revoked, turned off or expired while open: the live connection was closed, or the share is gone
   if (status === 'revoked') return <NotFound invalid={false} />;

@@ -6,8 +6,9 @@
  *
  * The server closes the socket when the share is revoked, turned off, no longer live or expired;
  * a closed (or refused) connection asks `share.detail` again, and when the share is gone (E1009)
- * the viewer is told `revoked` and the provider stops reconnecting. Any other close (the network)
- * is `failed` until the provider's reconnection syncs again.
+ * the viewer is told `revoked` and the provider stops reconnecting; a share no longer live stops
+ * it too (`failed`: the snapshot stays). Any other close (the network) is `failed` until the
+ * provider's reconnection syncs again.
  */
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
@@ -58,8 +59,10 @@ export function connectLive(shareId: string, read: LiveRead, handlers: LiveHandl
     checking = true;
     handlers.onStatus('failed');
     api.call('share.detail', { query: { shareId } }).then(
-      () => {
+      (content) => {
         checking = false;
+        // no longer live: the snapshot stays on screen, nothing to reconnect to
+        if (!content.share.live) stop();
       },
       (error: unknown) => {
         checking = false;
