@@ -322,7 +322,9 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
 
   async function page(row: ShareRow, origin: string): Promise<string> {
     // a live share's title follows its entity; a snapshot's is the published one
-    const shownTitle = (await shares.freshness([row])).get(row.shareId)?.title ?? row.title;
+    const shownTitle = row.live
+      ? ((await shares.freshness([row], { staleness: false })).get(row.shareId)?.title ?? row.title)
+      : row.title;
     // a republish moves publishedAt, a changed setting updatedAt; link tags name the origin
     const key = `${row.shareId}@${row.publishedAt.getTime()}:${row.updatedAt.getTime()}:${origin}:${shownTitle}`;
     const hit = rendered.get(key);

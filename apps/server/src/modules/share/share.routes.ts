@@ -43,14 +43,9 @@ export function shareHandlers(ctx: AppContext, services: Services): Handlers {
     'share.detail': async ({ user, query, req }) => {
       const { row, root, data } = await shares.content(query.shareId, user?.uid ?? null);
       const owner = user?.uid === root.uid;
-      const fresh = (await shares.freshness([row])).get(row.shareId);
       // viewers see the title (a live share's follows its entity), only the owner whether it is stale
-      const record = presentShare(
-        shares,
-        row,
-        shares.origin(req),
-        fresh && { ...fresh, stale: owner && fresh.stale },
-      );
+      const fresh = (await shares.freshness([row], { staleness: owner })).get(row.shareId);
+      const record = presentShare(shares, row, shares.origin(req), fresh);
       // Viewers see the link's settings as the root share has them (a child follows its parent).
       return {
         share: {

@@ -496,13 +496,17 @@ export class ShareService {
   /**
    * Of top-level rows, whether each entity changed after it was published, and the title to show.
    * A live share is never stale (its viewers follow the entity) and shows the entity's title now.
+   * `staleness: false` (a viewer's request): only live rows are looked up, for their title.
    */
-  async freshness(rows: readonly ShareRow[]): Promise<Map<string, ShareFreshness>> {
+  async freshness(
+    rows: readonly ShareRow[],
+    { staleness = true }: { staleness?: boolean } = {},
+  ): Promise<Map<string, ShareFreshness>> {
     const out = new Map<string, ShareFreshness>();
     const byType = new Map<SharedEntityType, ShareRow[]>();
     for (const row of rows) {
       out.set(row.shareId, { stale: false, title: row.title });
-      if (row.parentShareId) continue;
+      if (row.parentShareId || (!staleness && !row.live)) continue;
       byType.set(row.entityType, [...(byType.get(row.entityType) ?? []), row]);
     }
     for (const [type, list] of byType) {
