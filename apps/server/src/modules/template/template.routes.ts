@@ -1,4 +1,8 @@
-/** /template routes: thin handlers over the template service. */
+/**
+ * /template routes: thin handlers over the template service. File URLs (covers, avatars) start
+ * with `fileBaseUrl`: PUBLIC_URL when set, else none, so the app loads them from the address it
+ * was reached at (an absolute `localhost` URL is blocked there by the page's CSP).
+ */
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
@@ -7,7 +11,7 @@ import { presentCategory, presentTemplate } from './template.presenter.js';
 export function templateHandlers(ctx: AppContext, services: Services): Handlers {
   const templates = services.templates;
   const present = async (templateId: string) =>
-    presentTemplate(await templates.listRow(templateId), ctx.config.publicUrl);
+    presentTemplate(await templates.listRow(templateId), ctx.config.fileBaseUrl);
   return {
     'template.category.list': async () => (await templates.categories()).map(presentCategory),
     'template.create': async ({ user, body }) => present((await templates.create(user.uid, body)).templateId),
@@ -18,7 +22,7 @@ export function templateHandlers(ctx: AppContext, services: Services): Handlers 
     },
     'template.list': async ({ user, query }) =>
       (await templates.list(user?.uid ?? null, query)).map((row) =>
-        presentTemplate(row, ctx.config.publicUrl),
+        presentTemplate(row, ctx.config.fileBaseUrl),
       ),
   };
 }
