@@ -8,12 +8,13 @@
  *   another user's gallery; the gallery is screenshotted in this look.
  */
 import { expect } from 'vitest';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, importCanvas, sendFresh, skipOnboarding } from './support/api';
 import { LONG_WAIT, screenshot } from './support/browser';
 import { buildPng } from './support/files';
 import { e2eTest } from './support/fixture';
+import { waitForBuiltins } from './support/templates';
 
 const it = e2eTest({ BUILTIN_TEMPLATES: 'true' });
 
@@ -30,15 +31,6 @@ interface SharedNode {
 }
 interface SharedCanvas {
   data: { nodes: SharedNode[]; edges: Array<{ id: string; source: string; target: string }> };
-}
-
-/** The built-in templates install after the server listens: wait until both languages are in. */
-async function waitForBuiltins(request: APIRequestContext): Promise<void> {
-  const count = async (language: string) =>
-    (await apiCall<TemplateRow[]>(request, 'GET', `/template/list?language=${language}&pageSize=100`)).length;
-  await expect
-    .poll(async () => Math.min(await count('en'), await count('zh-CN')), { timeout: 120_000, interval: 500 })
-    .toBeGreaterThanOrEqual(20);
 }
 
 /** Where an edge's drawn line starts and ends on screen, and the boxes of its two cards. */
