@@ -97,6 +97,14 @@ describe('built-in templates', () => {
         expect(row, where).toBeDefined();
         expect(row!.language, where).toBe(language);
         expect(row!.description, where).toBe(locale.description);
+        // its cover is the canvas's thumbnail: a PNG anyone can load from the app's own address
+        expect(row!.coverUrl, where).toBe(`/share/${row!.shareId}/files/cover`);
+        const cover = await server.client().fetch(row!.coverUrl!);
+        expect(cover.status, where).toBe(200);
+        expect(cover.headers.get('content-type'), where).toBe('image/png');
+        const png = Buffer.from(await cover.arrayBuffer());
+        expect(png.subarray(1, 4).toString('latin1'), where).toBe('PNG');
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)], where).toEqual([640, 256]);
         const data = await useTemplate(alice, row!.shareId);
 
         expect(data.nodes.map((n) => n.id).sort(), where).toEqual(locale.nodes.map((n) => n.id).sort());

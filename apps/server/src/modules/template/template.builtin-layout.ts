@@ -51,8 +51,8 @@ export interface BuiltinLocale {
 }
 
 /** Cards are drawn 240 px wide (canvas.css); heights are generous estimates of a full card. */
-const CARD_WIDTH = 240;
-const CARD_HEIGHT: Record<Exclude<BuiltinNode['type'], 'group'>, number> = {
+export const CARD_WIDTH = 240;
+export const CARD_HEIGHT: Record<Exclude<BuiltinNode['type'], 'group'>, number> = {
   memo: 150,
   document: 230,
   codeArtifact: 250,

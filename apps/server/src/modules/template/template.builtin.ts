@@ -17,7 +17,8 @@
  */
 import { and, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { codeArtifacts, templateCategories, templates, users } from '../../db/schema/index.js';
+import type { CanvasSnapshotInput } from '@atelier/canvas';
+import { codeArtifacts, files, templateCategories, templates, users } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import type { Services } from '../../services.js';
@@ -28,7 +29,9 @@ import {
   SYSTEM_TEMPLATE_UID,
   type BuiltinTemplate,
 } from './template.builtin-data.js';
+import { builtinCover } from './template.builtin-cover.js';
 import { builtinSnapshot, type BuiltinLocale } from './template.builtin-layout.js';
+import { finishRemoval } from '../access/access.delete.js';
 import type { TemplatePublisher } from './template.service.js';
 
 export {
@@ -151,10 +154,17 @@ export class BuiltinTemplateInstaller {
         entityIds.set(node.id, artifactId);
       }
     }
+    const canvasId = newId('canvas');
+    const snapshot = builtinSnapshot(locale, entityIds);
     const canvas = await this.services.canvases.insert(
       SYSTEM_TEMPLATE_UID,
-      { canvasId: newId('canvas'), title: locale.title, projectId: null, minimapStorageKey: null },
-      builtinSnapshot(locale, entityIds) as Parameters<Services['canvases']['insert']>[2],
+      {
+        canvasId,
+        title: locale.title,
+        projectId: null,
+        minimapStorageKey: await this.storeCover(canvasId, snapshot),
+      },
+      snapshot as Parameters<Services['canvases']['insert']>[2],
     );
     const share = await this.publisher.publish(SYSTEM_TEMPLATE_UID, {
       entityType: 'canvas',
@@ -172,6 +182,23 @@ export class BuiltinTemplateInstaller {
     if (previous?.canvasId) await this.retireCanvas(previous.canvasId);
   }
 
+  /** The canvas's thumbnail (template.builtin-cover.ts), a file of the canvas like a user's minimap. */
+  private async storeCover(canvasId: string, snapshot: CanvasSnapshotInput): Promise<string> {
+    const png = builtinCover(snapshot);
+    const storageKey = `${newId('file')}.png`;
+    await this.ctx.storage.put(storageKey, png, { contentType: 'image/png' });
+    await this.ctx.db.insert(files).values({
+      storageKey,
+      uid: SYSTEM_TEMPLATE_UID,
+      entityType: 'canvas',
+      entityId: canvasId,
+      contentType: 'image/png',
+      size: png.length,
+      originalName: 'cover.png',
+    });
+    return storageKey;
+  }
+
   private async retireCanvas(canvasId: string): Promise<void> {
     const row = await this.services.canvases.load(SYSTEM_TEMPLATE_UID, canvasId, 'delete').catch(() => null);
     if (!row) return;
@@ -179,7 +206,8 @@ export class BuiltinTemplateInstaller {
       (row.snapshot?.nodes ?? [])
         .filter((node) => node.type === type && node.data.entityId)
         .map((node) => node.data.entityId);
-    await this.services.canvases.delete(SYSTEM_TEMPLATE_UID, canvasId);
+    // its thumbnail goes with it (a file of the canvas)
+    await finishRemoval(this.ctx, await this.services.canvases.delete(SYSTEM_TEMPLATE_UID, canvasId));
     for (const docId of entityOf('document'))
       await this.services.documents.delete(SYSTEM_TEMPLATE_UID, docId).catch(() => undefined);
     for (const artifactId of entityOf('codeArtifact'))
