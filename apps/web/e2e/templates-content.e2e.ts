@@ -1,9 +1,9 @@
 /**
  * Templates keep what they promise (issue 32, point 7), as a person sees it:
- * - dark + Chinese: a built-in template picked in the gallery and used opens a canvas named like
- *   the template whose cards show the template's titles and memo text, inside their group, and
- *   whose edges are drawn from the right side of the source card to the left side of the target
- *   card (not from an empty box beside it);
+ * - dark + Chinese: a built-in template (its cover, a picture of its canvas, loaded) picked in the
+ *   gallery and used opens a canvas named like the template whose cards show the template's titles
+ *   and memo text, inside their group, and whose edges are drawn from the right side of the source
+ *   card to the left side of the target card (not from an empty box beside it);
  * - light + English: a user's own template with a cover shows that image (naturalWidth > 0) in
  *   another user's gallery; the gallery is screenshotted in this look.
  */
@@ -94,6 +94,17 @@ it('a built-in template used from the gallery shows its titles, memo text, group
   const card = page.locator(`[data-template-id="${template!.templateId}"]`);
   await card.waitFor({ timeout: LONG_WAIT });
   await expect.poll(() => page.getByTestId('template-card').count(), { timeout: LONG_WAIT }).toBe(1);
+  // its cover is a picture of the canvas
+  await page.waitForFunction(
+    (id) => {
+      const el = document.querySelector<HTMLImageElement>(
+        `[data-template-id="${id}"] .template-card__cover img`,
+      );
+      return Boolean(el?.complete && el.naturalWidth > 0);
+    },
+    template!.templateId,
+    { timeout: LONG_WAIT },
+  );
   await screenshot(page, 'templates-content-gallery-dark-zh-CN');
   await card.getByTestId('template-use').click();
   await page.waitForFunction(() => /^\/canvas\/[^/]+$/.test(location.pathname), undefined, {

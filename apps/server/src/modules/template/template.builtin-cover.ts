@@ -14,7 +14,7 @@ import { CARD_HEIGHT, CARD_WIDTH } from './template.builtin-layout.js';
 /** The gallery's cover box is about 2.5 : 1 (templates.css); twice its size for sharp screens. */
 export const COVER_WIDTH = 640;
 export const COVER_HEIGHT = 256;
-const MARGIN = 20;
+const MARGIN = 32;
 
 type Rgb = readonly [number, number, number];
 const BACKGROUND: Rgb = [236, 244, 243];
