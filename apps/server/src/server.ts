@@ -186,7 +186,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       'Atelier is ready',
     );
     // Built-in templates: built on the first start and when their version rises (later starts
-    // only compare rows). Run after listen so a slow build (16 canvases) never delays start;
+    // only compare rows). Run after listen so a slow build (44 canvases) never delays start;
     // a failure is logged and the next start retries. Close waits for it (it writes to the DB).
     const builtinTemplates = config.BUILTIN_TEMPLATES
       ? installBuiltinTemplates(ctx, services)

@@ -8,11 +8,12 @@
  * - screenshots of the library and the dialog in light/dark × en/zh-CN.
  */
 import { describe, expect } from 'vitest';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, importCanvas, skipOnboarding } from './support/api';
 import { LONG_WAIT, screenshot } from './support/browser';
 import { e2eTest } from './support/fixture';
+import { waitForBuiltins } from './support/templates';
 
 const it = e2eTest({ BUILTIN_TEMPLATES: 'true' });
 
@@ -24,15 +25,6 @@ interface TemplateRow {
   templateId: string;
   title: string;
   shareId: string;
-}
-
-/** The built-in templates install after the server listens: wait until both languages are in. */
-async function waitForBuiltins(request: APIRequestContext): Promise<void> {
-  const count = async (language: string) =>
-    (await apiCall<TemplateRow[]>(request, 'GET', `/template/list?language=${language}&pageSize=100`)).length;
-  await expect
-    .poll(async () => Math.min(await count('en'), await count('zh-CN')), { timeout: 90_000, interval: 500 })
-    .toBeGreaterThanOrEqual(8);
 }
 
 const cards = (page: Page) => page.getByTestId('template-card');

@@ -40,6 +40,9 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
       PORT: '0',
       // fake model servers listen on 127.0.0.1
       PROVIDER_ALLOW_PRIVATE_NETWORK: 'true',
+      // none of the child-server tests reads them, and building the 44 built-in canvases after
+      // every start (about a minute of CPU on PGlite) would compete with what they measure
+      BUILTIN_TEMPLATES: 'false',
       ...env,
       // the ready line is logged at info
       LOG_LEVEL: 'info',

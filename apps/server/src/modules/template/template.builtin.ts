@@ -1,8 +1,8 @@
 /**
  * Built-in templates and template categories, installed at start (issue 11, point 12).
  *
- * The data lives in `builtin/*.json` (one file per template, each with an `en` and a `zh-CN`
- * version) and `builtin/categories.json`. Each (template, language) is one template row keyed by
+ * The data lives in `builtin/*.json` (template.builtin-data.ts) and the canvas each one becomes in
+ * template.builtin-layout.ts. Each (template, language) is one template row keyed by
  * `builtinKey = "{key}:{language}"`, owned by the system account `SYSTEM_TEMPLATE_UID` (no email,
  * no password, no identity: it cannot sign in), featured.
  *
@@ -16,67 +16,34 @@
  * Listing hides rows without a share, so a claim in progress is never shown.
  */
 import { and, eq, lt } from 'drizzle-orm';
-import type { CanvasNodeInput, CanvasSnapshotInput } from '@atelier/canvas';
-import { CANVAS_SCHEMA_VERSION } from '@atelier/canvas';
 import type { AppContext } from '../../context.js';
-import { templateCategories, templates, users } from '../../db/schema/index.js';
+import type { CanvasSnapshotInput } from '@atelier/canvas';
+import { codeArtifacts, files, templateCategories, templates, users } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import type { Services } from '../../services.js';
+import {
+  BUILTIN_CATEGORIES,
+  BUILTIN_LANGUAGES,
+  BUILTIN_TEMPLATES,
+  SYSTEM_TEMPLATE_UID,
+  type BuiltinTemplate,
+} from './template.builtin-data.js';
+import { builtinCover } from './template.builtin-cover.js';
+import { builtinSnapshot, type BuiltinLocale } from './template.builtin-layout.js';
+import { finishRemoval } from '../access/access.delete.js';
 import type { TemplatePublisher } from './template.service.js';
-import categoriesFile from './builtin/categories.json' with { type: 'json' };
-import essayOutline from './builtin/essay-outline.json' with { type: 'json' };
-import literatureReview from './builtin/literature-review.json' with { type: 'json' };
-import meetingNotes from './builtin/meeting-notes.json' with { type: 'json' };
-import productBrief from './builtin/product-brief.json' with { type: 'json' };
-import researchQuestion from './builtin/research-question.json' with { type: 'json' };
-import studyGuide from './builtin/study-guide.json' with { type: 'json' };
-import tripPlan from './builtin/trip-plan.json' with { type: 'json' };
-import weeklyReview from './builtin/weekly-review.json' with { type: 'json' };
 
-/** The owner of the built-in templates and their shares: an account that cannot sign in. */
-export const SYSTEM_TEMPLATE_UID = 'u-atelier-templates';
-export const BUILTIN_LANGUAGES = ['en', 'zh-CN'] as const;
+export {
+  BUILTIN_CATEGORIES,
+  BUILTIN_LANGUAGES,
+  BUILTIN_TEMPLATES,
+  SYSTEM_TEMPLATE_UID,
+  type BuiltinTemplate,
+} from './template.builtin-data.js';
+export type { BuiltinLocale, BuiltinNode } from './template.builtin-layout.js';
+
 const CLAIM_TIMEOUT_MS = 10 * 60_000;
-
-export interface BuiltinNode {
-  id: string;
-  type: 'document' | 'memo';
-  title: string;
-  /** Markdown of a document; the text of a memo. */
-  content: string;
-}
-export interface BuiltinLocale {
-  title: string;
-  description: string;
-  nodes: BuiltinNode[];
-  /** [source id, target id] */
-  edges: Array<[string, string]>;
-}
-export interface BuiltinTemplate {
-  key: string;
-  version: number;
-  categoryId: string;
-  locales: Record<(typeof BUILTIN_LANGUAGES)[number], BuiltinLocale>;
-}
-export interface BuiltinCategory {
-  categoryId: string;
-  name: string;
-  labelDict: Record<string, string>;
-  descriptionDict: Record<string, string>;
-}
-
-export const BUILTIN_CATEGORIES: readonly BuiltinCategory[] = categoriesFile;
-export const BUILTIN_TEMPLATES: readonly BuiltinTemplate[] = [
-  literatureReview,
-  meetingNotes,
-  essayOutline,
-  productBrief,
-  studyGuide,
-  tripPlan,
-  weeklyReview,
-  researchQuestion,
-] as BuiltinTemplate[];
 
 export async function seedCategories(ctx: AppContext): Promise<void> {
   for (const [index, category] of BUILTIN_CATEGORIES.entries()) {
@@ -93,51 +60,6 @@ async function ensureSystemUser(ctx: AppContext): Promise<void> {
     .insert(users)
     .values({ uid: SYSTEM_TEMPLATE_UID, nickname: 'Atelier', email: null, passwordHash: null })
     .onConflictDoNothing({ target: users.uid });
-}
-
-/**
- * Lays the nodes out readably: memos (instructions) in the left column, documents in a grid of
- * two columns to their right.
- */
-export function builtinSnapshot(
-  locale: BuiltinLocale,
-  docIds: ReadonlyMap<string, string>,
-): CanvasSnapshotInput {
-  const nodes: CanvasNodeInput[] = [];
-  let memoY = 0;
-  let docIndex = 0;
-  for (const node of locale.nodes) {
-    if (node.type === 'memo') {
-      nodes.push({
-        id: node.id,
-        type: 'memo',
-        position: { x: 0, y: memoY },
-        width: 320,
-        height: 240,
-        data: { title: node.title, contentPreview: node.content },
-      });
-      memoY += 280;
-    } else {
-      const column = docIndex % 2;
-      const row = Math.floor(docIndex / 2);
-      docIndex += 1;
-      nodes.push({
-        id: node.id,
-        type: 'document',
-        position: { x: 400 + column * 400, y: row * 320 },
-        data: {
-          title: node.title,
-          entityId: docIds.get(node.id) ?? '',
-          contentPreview: node.content.slice(0, 300),
-        },
-      });
-    }
-  }
-  return {
-    schemaVersion: CANVAS_SCHEMA_VERSION,
-    nodes,
-    edges: locale.edges.map(([source, target]) => ({ id: `e-${source}-${target}`, source, target })),
-  };
 }
 
 export class BuiltinTemplateInstaller {
@@ -209,20 +131,40 @@ export class BuiltinTemplateInstaller {
     locale: BuiltinLocale,
     previous: { canvasId: string; shareId: string } | null,
   ): Promise<void> {
-    const docIds = new Map<string, string>();
+    // The entities behind the cards: documents from their Markdown, code artifacts as they are.
+    const entityIds = new Map<string, string>();
     for (const node of locale.nodes) {
-      if (node.type !== 'document') continue;
-      const doc = await this.services.documents.create(SYSTEM_TEMPLATE_UID, {
-        title: node.title,
-        initialContent: node.content,
-        readOnly: false,
-      });
-      docIds.set(node.id, doc.docId);
+      if (node.type === 'document') {
+        const doc = await this.services.documents.create(SYSTEM_TEMPLATE_UID, {
+          title: node.title,
+          initialContent: node.content,
+          readOnly: false,
+        });
+        entityIds.set(node.id, doc.docId);
+      } else if (node.type === 'codeArtifact') {
+        const artifactId = newId('codeArtifact');
+        await this.ctx.db.insert(codeArtifacts).values({
+          artifactId,
+          uid: SYSTEM_TEMPLATE_UID,
+          type: node.artifactType,
+          title: node.title,
+          content: node.content,
+          language: node.language ?? null,
+        });
+        entityIds.set(node.id, artifactId);
+      }
     }
+    const canvasId = newId('canvas');
+    const snapshot = builtinSnapshot(locale, entityIds);
     const canvas = await this.services.canvases.insert(
       SYSTEM_TEMPLATE_UID,
-      { canvasId: newId('canvas'), title: locale.title, projectId: null, minimapStorageKey: null },
-      builtinSnapshot(locale, docIds) as Parameters<Services['canvases']['insert']>[2],
+      {
+        canvasId,
+        title: locale.title,
+        projectId: null,
+        minimapStorageKey: await this.storeCover(canvasId, snapshot),
+      },
+      snapshot as Parameters<Services['canvases']['insert']>[2],
     );
     const share = await this.publisher.publish(SYSTEM_TEMPLATE_UID, {
       entityType: 'canvas',
@@ -240,14 +182,37 @@ export class BuiltinTemplateInstaller {
     if (previous?.canvasId) await this.retireCanvas(previous.canvasId);
   }
 
+  /** The canvas's thumbnail (template.builtin-cover.ts), a file of the canvas like a user's minimap. */
+  private async storeCover(canvasId: string, snapshot: CanvasSnapshotInput): Promise<string> {
+    const png = builtinCover(snapshot);
+    const storageKey = `${newId('file')}.png`;
+    await this.ctx.storage.put(storageKey, png, { contentType: 'image/png' });
+    await this.ctx.db.insert(files).values({
+      storageKey,
+      uid: SYSTEM_TEMPLATE_UID,
+      entityType: 'canvas',
+      entityId: canvasId,
+      contentType: 'image/png',
+      size: png.length,
+      originalName: 'cover.png',
+    });
+    return storageKey;
+  }
+
   private async retireCanvas(canvasId: string): Promise<void> {
     const row = await this.services.canvases.load(SYSTEM_TEMPLATE_UID, canvasId, 'delete').catch(() => null);
     if (!row) return;
-    const docIds = (row.snapshot?.nodes ?? [])
-      .filter((node) => node.type === 'document' && node.data.entityId)
-      .map((node) => node.data.entityId);
-    await this.services.canvases.delete(SYSTEM_TEMPLATE_UID, canvasId);
-    for (const docId of docIds)
+    const entityOf = (type: string) =>
+      (row.snapshot?.nodes ?? [])
+        .filter((node) => node.type === type && node.data.entityId)
+        .map((node) => node.data.entityId);
+    // its thumbnail goes with it (a file of the canvas)
+    await finishRemoval(this.ctx, await this.services.canvases.delete(SYSTEM_TEMPLATE_UID, canvasId));
+    for (const docId of entityOf('document'))
       await this.services.documents.delete(SYSTEM_TEMPLATE_UID, docId).catch(() => undefined);
+    for (const artifactId of entityOf('codeArtifact'))
+      await this.ctx.db
+        .delete(codeArtifacts)
+        .where(and(eq(codeArtifacts.artifactId, artifactId), eq(codeArtifacts.uid, SYSTEM_TEMPLATE_UID)));
   }
 }

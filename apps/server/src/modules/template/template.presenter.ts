@@ -23,7 +23,7 @@ function cover({ template, shareFiles }: TemplateListRow, fileBaseUrl: string) {
   return { coverUrl: name ? `${fileBaseUrl}/share/${template.shareId}/files/${name}` : null, ownCover: own };
 }
 
-/** `fileBaseUrl`: PUBLIC_URL, or '' for URLs relative to the address the app is reached at. */
+/** `fileBaseUrl`: PUBLIC_URL when configured, else '' (URLs relative to the app's own address). */
 export function presentTemplate(row: TemplateListRow, fileBaseUrl: string): Template {
   const { template, category, author } = row;
   return {

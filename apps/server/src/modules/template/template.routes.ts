@@ -1,4 +1,8 @@
-/** /template routes: thin handlers over the template service. */
+/**
+ * /template routes: thin handlers over the template service. File URLs (covers, avatars) start
+ * with `fileBaseUrl`: PUBLIC_URL when set, else none, so the app loads them from the address it
+ * was reached at (an absolute `localhost` URL is blocked there by the page's CSP).
+ */
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';

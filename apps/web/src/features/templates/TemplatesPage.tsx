@@ -183,8 +183,9 @@ function TemplateCard({ template, mine, onEdit }: { template: Template; mine: bo
   const useTemplate = () => {
     const key = `template-use-${template.templateId}`;
     void message.open({ key, type: 'loading', content: t('duplicating'), duration: 0 });
+    // the new canvas is named like the template (a starting point, not a "(copy)" of someone's canvas)
     use.mutate(
-      { body: { shareId: template.shareId } },
+      { body: { shareId: template.shareId, title: template.title } },
       {
         onSuccess: (copy) => {
           void message.open({ key, type: 'success', content: t('ready'), duration: 2 });
