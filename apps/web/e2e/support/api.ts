@@ -45,7 +45,7 @@ export async function apiCall<T>(
 /** Marks the first-visit feature highlights and tour as skipped, so they never cover the page. */
 export async function skipOnboarding(request: APIRequestContext): Promise<void> {
   await apiCall(request, 'PUT', '/user/settings', {
-    onboarding: { featureHighlights: 'skipped', tour: 'skipped' },
+    onboarding: { featureHighlights: 'skipped', tour: 'skipped', setupGuide: 'skipped' },
   });
 }
 

@@ -186,6 +186,7 @@ export const en = {
     title: 'Settings',
     saved: 'Saved',
     tabs: {
+      setupGuide: 'Setup guide',
       account: 'Account',
       language: 'Language',
       appearance: 'Appearance',

@@ -177,6 +177,7 @@ export const zhCN: Translations = {
     title: '设置',
     saved: '已保存',
     tabs: {
+      setupGuide: '设置向导',
       account: '账户',
       language: '语言',
       appearance: '外观',

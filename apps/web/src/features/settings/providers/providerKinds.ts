@@ -110,3 +110,10 @@ export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
 export function providerKindInfo(key: string): ProviderKindInfo | undefined {
   return PROVIDER_KINDS.find((k) => k.key === key);
 }
+
+/** The web-search provider types, named as the provider form lists them (for the messages that name them). */
+export function webSearchProviderNames(language = 'en'): string {
+  return PROVIDER_KINDS.filter((k) => k.categories.includes('webSearch'))
+    .map((k) => k.label.replace(/ \(.*\)$/, ''))
+    .join(language.startsWith('zh') ? '、' : ', ');
+}
