@@ -106,6 +106,11 @@ export type ResultHistoryItem = z.infer<typeof ResultHistoryItemSchema>;
  */
 export const InvokeSkillSchema = z.object({
   input: SkillInputSchema,
+  /**
+   * What the thread is called, when the query is an instruction the app wrote (an editor action's
+   * prompt) rather than what the person typed; the query's first line otherwise.
+   */
+  title: TitleSchema.optional(),
   context: InvokeContextSchema.optional(),
   resultHistory: z.array(ResultHistoryItemSchema).max(LIMITS.maxResultHistory).optional(),
   runtimeConfig: SkillRuntimeConfigSchema.optional(),

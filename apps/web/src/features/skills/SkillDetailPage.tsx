@@ -29,6 +29,7 @@ import { SkillInstanceModal } from './SkillInstanceModal';
 import { TriggerModal } from './TriggerModal';
 import '../projects/projects.css';
 import './skills.css';
+import { formatDateTime } from '../../i18n/dates';
 
 const STATUS_COLOR: Record<string, string> = {
   waiting: 'default',
@@ -62,8 +63,7 @@ export function SkillDetailPage() {
   const [query, setQuery] = useState('');
   const skill = instance.data?.[0];
   const template = templates.data?.find((s) => s.name === skill?.name);
-  const when = (iso: string | null | undefined) =>
-    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+  const when = (iso: string | null | undefined) => formatDateTime(iso, i18n.language);
 
   const schedule = (trigger: SkillTrigger) => {
     if (trigger.triggerType === 'simpleEvent') return t('detail.onResourceReady');

@@ -317,7 +317,7 @@ function McpServerForm({ editing, onDone }: { editing: McpServer | null; onDone:
         </Button>
         <Button
           type="primary"
-          loading={create.isPending || update.isPending}
+          loading={create.isPending || update.isPending || (validate.isPending && validated !== null)}
           onClick={() => void save()}
           data-testid="mcp-save"
         >
