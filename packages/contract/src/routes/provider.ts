@@ -156,5 +156,6 @@ export const providerRoutes = {
     body: SetupCheckRequestSchema,
     response: SetupCheckResultSchema,
     errors: ['E0003', 'E1015', 'E1016'],
+    extension: true,
   }),
 } as const;

@@ -225,10 +225,8 @@ export function DocumentAi({
     });
     // the thread is named by the action and its text, never by the prompt the app wrote
     const about = (selected || $at.parent.textContent).replace(/\s+/g, ' ').trim().slice(0, 80);
-    const body =
-      action === 'custom'
-        ? invoke
-        : { ...invoke, title: about ? `${t(`actions.${action}`)}: ${about}` : t(`actions.${action}`) };
+    const title = about ? `${t(`actions.${action}`)}: ${about}` : t(`actions.${action}`);
+    const body = action === 'custom' ? invoke : { ...invoke, input: { ...invoke.input, title } };
     setSuggestionRange(editor, { from, to, card: true });
     setRun({ action, text: '', error: null, resultId: null });
     setPhase('streaming');
