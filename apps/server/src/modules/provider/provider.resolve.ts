@@ -106,7 +106,9 @@ function toolOf(
   return {
     provider: endpointOf(provider),
     apiKey: openApiKey(provider, ctx.secrets.encryption),
-    item: found ? { itemId: found.item.itemId, name: found.item.name, category, tier: found.item.tier } : null,
+    item: found
+      ? { itemId: found.item.itemId, name: found.item.name, category, tier: found.item.tier }
+      : null,
     config: found?.item.config ?? {},
   };
 }
@@ -144,7 +146,8 @@ export async function resolveToolProvider(
   const globals = ctx.providers;
   const user = await findUserByUid(ctx.db, uid);
   const pref = user?.preferences[category];
-  const toTool = (provider: ProviderRecord, found: UsableItem | null) => toolOf(ctx, category, provider, found);
+  const toTool = (provider: ProviderRecord, found: UsableItem | null) =>
+    toolOf(ctx, category, provider, found);
   if (pref?.providerId) {
     const provider = await getUsableProvider(ctx.db, globals, uid, pref.providerId).catch(() => null);
     if (provider?.enabled && provider.categories.includes(category)) {
