@@ -58,7 +58,7 @@ function StepIcon({ state }: { state: StepState }) {
 }
 
 export function SetupGuideTab() {
-  const { t } = useTranslation(undefined, { keyPrefix: 'aiSettings.setupGuide' });
+  const { t, i18n } = useTranslation(undefined, { keyPrefix: 'aiSettings.setupGuide' });
   const client = useQueryClient();
   const signature = useConfigSignature();
   const onboarding = useOnboarding();
@@ -90,7 +90,8 @@ export function SetupGuideTab() {
     if (error)
       return t('requestFailed', { message: error instanceof ApiError ? error.message : String(error) });
     if (!result) return t('checking');
-    if (result.status === 'missing') return t(`missing.${step}`, { names: webSearchProviderNames() });
+    if (result.status === 'missing')
+      return t(`missing.${step}`, { names: webSearchProviderNames(i18n.language) });
     if (result.status === 'failed') return t('failed', { message: result.message ?? '' });
     const name = result.target?.name ?? '';
     switch (step) {
