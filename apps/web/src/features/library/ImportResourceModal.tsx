@@ -551,7 +551,7 @@ export function ImportResourceModal({
         onCancel={onClose}
         title={t('import.title')}
         footer={null}
-        width={720}
+        width={820}
         closeIcon={<CloseOutlined aria-label={tc('common.close')} />}
         destroyOnHidden
         data-testid="import-modal"
