@@ -64,7 +64,7 @@ describe('GET /user/settings', () => {
       subscription: null,
       hasBetaAccess: true,
       preferences: { disableHoverCard: false },
-      onboarding: { featureHighlights: 'not_started', tour: 'not_started' },
+      onboarding: { featureHighlights: 'not_started', tour: 'not_started', setupGuide: 'not_started' },
       authProviders: ['email'],
       createdAt: expect.any(String),
     });
@@ -118,10 +118,18 @@ describe('PUT /user/settings', () => {
       theme: 'dark',
       canvas: { showEdges: true, nodeSizeMode: 'compact' },
     });
-    expect(res.body.data!.onboarding).toEqual({ featureHighlights: 'not_started', tour: 'completed' });
+    expect(res.body.data!.onboarding).toEqual({
+      featureHighlights: 'not_started',
+      tour: 'completed',
+      setupGuide: 'not_started',
+    });
 
     res = await put(u.client, { onboarding: { featureHighlights: 'skipped' } });
-    expect(res.body.data!.onboarding).toEqual({ featureHighlights: 'skipped', tour: 'completed' });
+    expect(res.body.data!.onboarding).toEqual({
+      featureHighlights: 'skipped',
+      tour: 'completed',
+      setupGuide: 'not_started',
+    });
     expect(res.body.data).toMatchObject({ nickname: 'Ada', uiLocale: 'zh-CN' });
 
     // an empty update changes nothing and answers the settings

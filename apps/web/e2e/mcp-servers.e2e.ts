@@ -2,7 +2,8 @@
  * Settings > MCP servers against the real `@modelcontextprotocol/server-everything` (streamable
  * HTTP on 127.0.0.1; the instance allows private addresses with MCP_ALLOW_PRIVATE_NETWORK): add a
  * server in JSON mode, validate it and see it enabled with its tool count; import a two-item
- * array with one bad item and see the partial report. Screenshots in light and dark, en and zh-CN.
+ * array with one bad item and see the partial report; a server validated in its dialog before
+ * it is saved is saved enabled. Screenshots in light and dark, en and zh-CN.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startEverything, type RunningServer } from '../../server/test/helpers/mcp-servers';
@@ -53,6 +54,26 @@ describe('MCP servers', () => {
     await screenshot(page, 'mcp-servers-list-light-en');
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, 'mcp-servers-list-dark-en');
+  });
+
+  it('a server validated in its dialog is saved enabled', async ({ server, open }) => {
+    const { context, page } = await open();
+    await createAccount(server, context.request, uniqueEmail('mcp-checked'));
+    await openMcpTab(page);
+    await page.getByTestId('mcp-add').click();
+    await page.getByTestId('mcp-name').fill('Checked first');
+    await page.getByTestId('mcp-url').fill(everything.url);
+    await page.getByTestId('mcp-form-validate').click();
+    await page
+      .getByTestId('mcp-form-feedback')
+      .filter({ hasText: /Connected: \d+ tools/ })
+      .waitFor();
+    await page.getByTestId('mcp-save').click();
+    await page.getByTestId('mcp-form').waitFor({ state: 'hidden' });
+    const row = page.getByTestId('mcp-row').filter({ hasText: 'Checked first' });
+    await row.getByTestId('mcp-tool-count').waitFor();
+    expect(await row.getByTestId('mcp-status').textContent()).toBe('Enabled');
+    expect(await row.getByTestId('mcp-enabled').getAttribute('aria-checked')).toBe('true');
   });
 
   it('imports a two-item array with one bad item and shows the partial report', async ({ server, open }) => {

@@ -391,6 +391,16 @@ export const ROUTES: RouteCase[] = [
     'providerItem',
     post('/provider/item/delete', (itemId) => ({ itemId })),
   ),
+  row(
+    'provider setup check',
+    'provider',
+    post('/provider/setup/check', (providerId) => ({ step: 'provider', providerId })),
+  ),
+  row(
+    'provider setup check model',
+    'providerItem',
+    post('/provider/setup/check', (itemId) => ({ step: 'chatModel', itemId })),
+  ),
   // ---- shares: A's owner-only link, and her public link for the owner's routes ----
   open('share detail', 'share', get('/share/detail?shareId=')),
   open('share child', 'share', (c, id) => c.get('/v1/share/child', { shareId: id, entityId: 'd-x' })),

@@ -16,7 +16,7 @@ export class ImportModal {
   }
 
   /** The content of one tab (antd gives each panel the id `…-panel-<key>`). */
-  panel(key: 'file' | 'image' | 'weblink' | 'text' | 'clipper'): Locator {
+  panel(key: 'webSearch' | 'file' | 'image' | 'weblink' | 'text' | 'clipper'): Locator {
     return this.root.locator(`[role="tabpanel"][id$="-panel-${key}"]`);
   }
 
@@ -25,7 +25,7 @@ export class ImportModal {
     return this.panel(tab).getByTestId('import-upload');
   }
 
-  async openTab(key: 'file' | 'image' | 'weblink' | 'text' | 'clipper'): Promise<void> {
+  async openTab(key: 'webSearch' | 'file' | 'image' | 'weblink' | 'text' | 'clipper'): Promise<void> {
     const active = this.root.locator('.ant-tabs-tab-active').getByTestId(`import-tab-${key}`);
     await clickUntil(this.root.getByTestId(`import-tab-${key}`), active);
   }

@@ -42,10 +42,10 @@ export async function apiCall<T>(
   return body.data as T;
 }
 
-/** Marks the first-visit feature highlights and tour as skipped, so they never cover the page. */
+/** Marks the first-visit feature highlights, tour and setup-guide card as skipped, so they never cover the page. */
 export async function skipOnboarding(request: APIRequestContext): Promise<void> {
   await apiCall(request, 'PUT', '/user/settings', {
-    onboarding: { featureHighlights: 'skipped', tour: 'skipped' },
+    onboarding: { featureHighlights: 'skipped', tour: 'skipped', setupGuide: 'skipped' },
   });
 }
 

@@ -260,3 +260,60 @@ export const ImageGenerationProgressSchema = z.object({
   error: z.string().optional(),
 });
 export type ImageGenerationProgress = z.infer<typeof ImageGenerationProgressSchema>;
+
+// ---- setup guide (Settings > Setup guide) ----
+
+/** The steps of the setup guide, in order. */
+export const SetupStepSchema = z.enum([
+  'provider',
+  'chatModel',
+  'defaultModel',
+  'embedding',
+  'webSearch',
+  'parser',
+]);
+export type SetupStep = z.infer<typeof SetupStepSchema>;
+export const SETUP_STEPS: readonly SetupStep[] = SetupStepSchema.options;
+
+/**
+ * One live check of a setup step. Without an id the step checks what the server would use (the
+ * first usable provider or model of the step, the chosen default, the chosen parser); with one,
+ * that provider (`provider`, `webSearch`, `parser`) or model (`chatModel`, `defaultModel`,
+ * `embedding`), which must be the caller's own or a global one.
+ */
+export const SetupCheckRequestSchema = z.strictObject({
+  step: SetupStepSchema,
+  providerId: IdSchema.optional(),
+  itemId: IdSchema.optional(),
+});
+export type SetupCheckRequest = z.infer<typeof SetupCheckRequestSchema>;
+
+/**
+ * `ok`: the test call answered; `missing`: nothing is configured for the step yet; `failed`: the
+ * call failed (`message` says why, in the provider's words). `target` is what was checked;
+ * `builtIn` marks the built-in parser.
+ */
+export const SetupCheckResultSchema = z.object({
+  step: SetupStepSchema,
+  status: z.enum(['ok', 'missing', 'failed']),
+  target: z
+    .object({
+      kind: z.enum(['provider', 'item', 'builtIn']),
+      id: z.string().nullable(),
+      name: z.string(),
+    })
+    .nullable(),
+  /** What the test call answered: a model count, a reply, a vector size, a result count. */
+  detail: z
+    .object({
+      count: z.number().int().optional(),
+      reply: z.string().optional(),
+      dimensions: z.number().int().optional(),
+    })
+    .optional(),
+  /** Why the check failed, or what is missing. */
+  message: z.string().optional(),
+  /** The catalogue code of the failure. */
+  errCode: z.string().optional(),
+});
+export type SetupCheckResult = z.infer<typeof SetupCheckResultSchema>;

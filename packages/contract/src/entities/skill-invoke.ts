@@ -77,6 +77,11 @@ export const SkillInputSchema = z.object({
   images: z.array(StorageKeySchema).max(10).optional(),
   /** The query before the engine rewrote it (answers only). */
   originalQuery: z.string().max(LIMITS.maxContentChars).optional(),
+  /**
+   * What the thread is called when the query is an instruction the app wrote (an editor action's
+   * prompt) rather than what the person typed; the query's first line otherwise.
+   */
+  title: TitleSchema.optional(),
 });
 export type SkillInput = z.infer<typeof SkillInputSchema>;
 

@@ -31,6 +31,8 @@ export type OnboardingStatus = z.infer<typeof OnboardingStatusSchema>;
 export const OnboardingSchema = z.object({
   featureHighlights: OnboardingStatusSchema.default('not_started'),
   tour: OnboardingStatusSchema.default('not_started'),
+  /** The setup guide (Settings > Setup guide): its home card shows until it is completed or dismissed. */
+  setupGuide: OnboardingStatusSchema.default('not_started'),
 });
 
 export const AuthProviderSchema = z.enum(['email', 'google', 'github']);

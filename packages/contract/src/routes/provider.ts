@@ -15,6 +15,8 @@ import {
   ProviderItemOptionSchema,
   ProviderItemSchema,
   ProviderSchema,
+  SetupCheckRequestSchema,
+  SetupCheckResultSchema,
   UpdateProviderItemSchema,
   UpdateProviderSchema,
 } from '../entities/provider.js';
@@ -142,5 +144,18 @@ export const providerRoutes = {
     query: ListProviderItemOptionsQuerySchema,
     response: z.array(ProviderItemOptionSchema),
     errors: ['E0003', 'E1015', 'E3001', 'E3003'],
+  }),
+  'provider.setup.check': defineRoute({
+    id: 'provider.setup.check',
+    method: 'POST',
+    path: '/provider/setup/check',
+    summary:
+      'A live check of one setup-guide step: a test call to the provider, model, web search or parser the step uses',
+    tag,
+    auth: 'user',
+    body: SetupCheckRequestSchema,
+    response: SetupCheckResultSchema,
+    errors: ['E0003', 'E1015', 'E1016'],
+    extension: true,
   }),
 } as const;

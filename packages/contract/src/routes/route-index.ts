@@ -28,9 +28,9 @@ export const routeIndex: Record<RouteId, RouteLite> = {
   'canvas.update': { method: 'POST', path: '/canvas/update', auth: 'user' },
   'canvas.delete': { method: 'POST', path: '/canvas/delete', auth: 'user' },
   'canvas.duplicate': { method: 'POST', path: '/canvas/duplicate', auth: 'user' },
+  'canvas.addResource': { method: 'POST', path: '/canvas/addResource', auth: 'user' },
   'canvas.autoName': { method: 'POST', path: '/canvas/autoName', auth: 'user' },
   'canvas.import': { method: 'POST', path: '/canvas/import', auth: 'user', requestKind: 'multipart' },
-  'canvas.addResource': { method: 'POST', path: '/canvas/addResource', auth: 'user' },
   'canvas.list': { method: 'GET', path: '/canvas/list', auth: 'user' },
   'canvas.detail': { method: 'GET', path: '/canvas/detail', auth: 'user' },
   'canvas.data': { method: 'GET', path: '/canvas/data', auth: 'user' },
@@ -140,6 +140,7 @@ export const routeIndex: Record<RouteId, RouteLite> = {
   'provider.list': { method: 'GET', path: '/provider/list', auth: 'user' },
   'provider.item.list': { method: 'GET', path: '/provider/item/list', auth: 'user' },
   'provider.item.option.list': { method: 'GET', path: '/provider/item/option/list', auth: 'user' },
+  'provider.setup.check': { method: 'POST', path: '/provider/setup/check', auth: 'user' },
   'subscription.createCheckoutSession': {
     method: 'POST',
     path: '/subscription/createCheckoutSession',

@@ -97,6 +97,43 @@ export async function resolveLibraryModels(
   return { embedding: firstUsable(ctx, items, 'embedding'), reranker: firstUsable(ctx, items, 'reranker') };
 }
 
+function toolOf(
+  ctx: AppContext,
+  category: ToolCategory,
+  provider: ProviderRecord,
+  found: UsableItem | null,
+): ResolvedToolProvider {
+  return {
+    provider: endpointOf(provider),
+    apiKey: openApiKey(provider, ctx.secrets.encryption),
+    item: found
+      ? { itemId: found.item.itemId, name: found.item.name, category, tier: found.item.tier }
+      : null,
+    config: found?.item.config ?? {},
+  };
+}
+
+/**
+ * One named web-search or parsing provider of `uid` (their own or a global one; E1015 for anyone
+ * else's), with its first enabled item of `category`; E0003 when it does not offer `category`.
+ */
+export async function resolveToolProviderById(
+  ctx: AppContext,
+  uid: string,
+  providerId: string,
+  category: ToolCategory,
+): Promise<ResolvedToolProvider> {
+  const provider = await getUsableProvider(ctx.db, ctx.providers, uid, providerId);
+  if (!provider.categories.includes(category))
+    throw new AppError('E0003', `The provider "${provider.name}" does not offer ${category}`);
+  const items = await new ProviderItemService(ctx.db, ctx.providers).list(uid, {
+    providerId,
+    category,
+    enabled: true,
+  });
+  return toolOf(ctx, category, provider, items[0] ?? null);
+}
+
 /**
  * The web-search, URL-parsing or PDF-parsing provider for `uid`: the one chosen in preferences when
  * still usable, else the user's first enabled provider of that category, else a global one.
@@ -109,14 +146,8 @@ export async function resolveToolProvider(
   const globals = ctx.providers;
   const user = await findUserByUid(ctx.db, uid);
   const pref = user?.preferences[category];
-  const toTool = (provider: ProviderRecord, found: UsableItem | null): ResolvedToolProvider => ({
-    provider: endpointOf(provider),
-    apiKey: openApiKey(provider, ctx.secrets.encryption),
-    item: found
-      ? { itemId: found.item.itemId, name: found.item.name, category, tier: found.item.tier }
-      : null,
-    config: found?.item.config ?? {},
-  });
+  const toTool = (provider: ProviderRecord, found: UsableItem | null) =>
+    toolOf(ctx, category, provider, found);
   if (pref?.providerId) {
     const provider = await getUsableProvider(ctx.db, globals, uid, pref.providerId).catch(() => null);
     if (provider?.enabled && provider.categories.includes(category)) {

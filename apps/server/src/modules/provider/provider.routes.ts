@@ -4,6 +4,7 @@ import type { Handlers } from '../../http/register.js';
 import { ProviderItemService } from './provider.items.js';
 import { presentItem, presentProvider } from './provider.presenter.js';
 import { ProviderService } from './provider.service.js';
+import { checkSetupStep } from './provider.setup.js';
 
 export function providerHandlers(ctx: AppContext): Handlers {
   // Created here, at start: this is when the one Ollama probe runs.
@@ -35,5 +36,6 @@ export function providerHandlers(ctx: AppContext): Handlers {
     'provider.item.list': async ({ user, query }) => (await items.list(user.uid, query)).map(presentItem),
     'provider.item.option.list': async ({ user, query }) =>
       providers.options(user.uid, query.providerId, query.category),
+    'provider.setup.check': async ({ user, body }) => checkSetupStep(ctx, providers, user.uid, body),
   };
 }

@@ -12,6 +12,7 @@ import {
   requestProviderJson,
   type ProviderHttpOptions,
 } from '../provider/provider.http.js';
+import { PROVIDER_KINDS } from '../provider/provider.catalog.js';
 import { resolveToolProvider } from '../provider/provider.resolve.js';
 import type { ResolvedToolProvider } from '../provider/provider.types.js';
 
@@ -132,9 +133,16 @@ export async function searchWith(
   }
 }
 
+/** The web-search provider types as the provider form names them, e.g. "SearXNG, Serper, Tavily or Brave Search". */
+function webSearchKindNames(): string {
+  const names = [...PROVIDER_KINDS.values()]
+    .filter((k) => k.categories.includes('webSearch'))
+    .map((k) => k.label.replace(/ \(.*\)$/, ''));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+}
+
 /** What the user is told when no web-search provider is configured (the fix, not a parameter error). */
-export const WEB_SEARCH_NOT_CONFIGURED =
-  'Web search is not configured: add a SearXNG, Serper, Tavily or Brave provider in Settings > Providers';
+export const WEB_SEARCH_NOT_CONFIGURED = `Web search is not configured: add a ${webSearchKindNames()} provider in Settings > Providers (the setup guide checks it)`;
 
 /** The caller's web-search provider, or E1015 saying how to get one. */
 export async function webSearchProvider(ctx: AppContext, uid: string): Promise<ResolvedToolProvider> {

@@ -181,7 +181,7 @@ export class SkillRunService {
         uid,
         createdAt: at,
         updatedAt: at,
-        title: titleOf(body.input.query),
+        title: titleOf(body.input.title?.trim() || body.input.query),
         input: body.input,
         tier: resolved?.item.tier ?? null,
         status,

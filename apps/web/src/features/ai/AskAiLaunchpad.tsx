@@ -23,6 +23,7 @@ import { currentLocale } from '../../i18n/i18n';
 import { useUiStore } from '../../stores/uiStore';
 import { useCanvasContext } from '../canvas/canvasContext';
 import { useCanvasPreferences } from '../canvas/canvasPreferences';
+import { webSearchProviderNames } from '../settings/providers/providerKinds';
 import { useProviderItems, useProviders } from '../settings/providers/providerQueries';
 import {
   checkRules,
@@ -377,7 +378,27 @@ export function AskAiLaunchpad() {
           />
         )}
         <span className="ai-launchpad__spacer" />
-        <Tooltip title={webSearchSkill || !providers.data ? undefined : t('webSearchOff')}>
+        <Tooltip
+          title={
+            webSearchSkill || !providers.data ? undefined : (
+              <span data-testid="ai-web-search-off">
+                {t('webSearchOff', { names: webSearchProviderNames(lang) })}{' '}
+                <a
+                  role="button"
+                  tabIndex={0}
+                  className="ai-toggle__setup"
+                  onClick={() => useUiStore.getState().openSettings('setupGuide')}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') useUiStore.getState().openSettings('setupGuide');
+                  }}
+                  data-testid="ai-web-search-setup"
+                >
+                  {t('webSearchSetup')}
+                </a>
+              </span>
+            )
+          }
+        >
           <label className="ai-toggle" data-testid="ai-web-search-toggle">
             <GlobalOutlined />
             <span>{t('launchpad.webSearch')}</span>

@@ -18,7 +18,9 @@ import {
 import { errorMessage, type Locale } from '@atelier/contract';
 import { currentLocale } from '../../i18n/i18n';
 import type { ScopedT } from '../../i18n/types';
+import { useUiStore } from '../../stores/uiStore';
 import { useOptionalCanvasContext } from '../canvas/canvasContext';
+import { webSearchProviderNames } from '../settings/providers/providerKinds';
 import { Markdown } from './Markdown';
 import { abortRun, refreshResult } from './runSkill';
 import { useRun, type RunSource, type RunState } from './skillStore';
@@ -54,13 +56,16 @@ export function useRunLoader(resultId: string): RunState | undefined {
   return run;
 }
 
+const isWebSearchMissing = (run: RunState) => run.error === 'E1015' && run.skillName === 'webSearch';
+
 function errorText(run: RunState, t: ScopedT<'ai'>): string {
   if (!run.error) return '';
   if (run.error === 'aborted') return '';
   // the server failed a run whose worker was gone (a restart, a lost instance): say so
   if (run.error === 'interrupted') return t('runInterrupted');
   // a web search without a provider: name the fix, not the generic "provider not found"
-  if (run.error === 'E1015' && run.skillName === 'webSearch') return t('webSearchMissing');
+  if (isWebSearchMissing(run))
+    return t('webSearchMissing', { names: webSearchProviderNames(currentLocale()) });
   return errorMessage(run.error, currentLocale() as Locale);
 }
 
@@ -85,7 +90,7 @@ export function StatusLine({ run, nodeId }: { run: RunState | undefined; nodeId:
       e.stopPropagation();
       if (!canvas?.readOnly) void rerun(run.resultId, canvas, nodeId ?? run.nodeId);
     };
-    return (
+    const failed = (
       <button
         type="button"
         className="ai-status ai-status--failed ai-status--button nodrag"
@@ -97,6 +102,25 @@ export function StatusLine({ run, nodeId }: { run: RunState | undefined; nodeId:
         <CloseCircleFilled /> {run.error === 'aborted' ? t('node.aborted') : t('node.failed')}
         {errorText(run, t) ? <span className="ai-status__why"> — {errorText(run, t)}</span> : null}
       </button>
+    );
+    if (!isWebSearchMissing(run)) return failed;
+    // the fix is a setting: link to its step of the setup guide
+    return (
+      <div className="ai-status__with-action">
+        {failed}
+        <Button
+          size="small"
+          type="link"
+          className="nodrag"
+          onClick={(e) => {
+            e.stopPropagation();
+            useUiStore.getState().openSettings('setupGuide');
+          }}
+          data-testid="ai-web-search-setup"
+        >
+          {t('webSearchSetup')}
+        </Button>
+      </div>
     );
   }
   if (phase === 'completed')

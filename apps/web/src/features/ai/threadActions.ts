@@ -92,7 +92,12 @@ export async function rerun(
     await runSkill({
       body: {
         resultId,
-        input: { query: result.input.query, ...(result.input.images ? { images: result.input.images } : {}) },
+        input: {
+          query: result.input.query,
+          ...(result.input.images ? { images: result.input.images } : {}),
+          // the thread keeps its name (an editor action's run is not named after its prompt)
+          ...(result.title ? { title: result.title } : {}),
+        },
         ...(context ? { context } : {}),
         ...(result.history?.length ? { resultHistory: result.history } : {}),
         ...(result.runtimeConfig ? { runtimeConfig: result.runtimeConfig } : {}),

@@ -22,6 +22,7 @@ import { canvasExportUrl, useCanvasList, useCanvasMutations, type CanvasFileForm
 import { CanvasThumbnail } from './CanvasThumbnail';
 import { useCanvasT } from './useCanvasT';
 import './canvas.css';
+import { dateTimeFormat } from '../../i18n/dates';
 
 export function CanvasListPage() {
   const { t, i18n } = useTranslation();
@@ -94,7 +95,7 @@ export function CanvasListPage() {
   });
 
   const canvases = list.data ?? [];
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(i18n.language);
 
   return (
     <div className="canvas-list" data-testid="canvas-list-page">

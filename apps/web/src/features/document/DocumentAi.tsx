@@ -215,7 +215,7 @@ export function DocumentAi({
     const selected = hasText ? selectionMarkdown(editor.state.doc, from, to) : null;
     if (action === 'custom' && !instruction.trim()) return;
     const $at = editor.state.doc.resolve(to);
-    const body = docAiInvoke({
+    const invoke = docAiInvoke({
       action,
       docId,
       selection: selected || null,
@@ -223,6 +223,10 @@ export function DocumentAi({
       language,
       nearby: $at.parent.textContent,
     });
+    // the thread is named by the action and its text, never by the prompt the app wrote
+    const about = (selected || $at.parent.textContent).replace(/\s+/g, ' ').trim().slice(0, 80);
+    const title = about ? `${t(`actions.${action}`)}: ${about}` : t(`actions.${action}`);
+    const body = action === 'custom' ? invoke : { ...invoke, input: { ...invoke.input, title } };
     setSuggestionRange(editor, { from, to, card: true });
     setRun({ action, text: '', error: null, resultId: null });
     setPhase('streaming');

@@ -18,6 +18,7 @@ import { setPendingAsk, titleFromQuestion } from '../ai/pendingAsk';
 import { useProviderItems } from '../settings/providers/providerQueries';
 import { useCurrentUser } from '../settings/useUserSettings';
 import { SUGGESTIONS, profileComplete, quickActions } from './homeActions';
+import { SetupGuideCard } from './SetupGuideCard';
 import './home.css';
 
 // the library's search hits load with the first query, not with the home page
@@ -77,6 +78,7 @@ export function HomePage() {
           {name ? t(greetingKey(hour), { name }) : t('home.greetingAnonymous')}
         </h1>
         <p className="home__lead">{t('home.lead')}</p>
+        <SetupGuideCard />
         <div className="home__search" data-tour="search">
           <Input
             size="large"

@@ -1,14 +1,19 @@
-/** Hero: what Atelier is, the two calls to action and the free-plan facts. */
+/**
+ * Hero: what Atelier is, the two calls to action and the free-plan facts — those only when this
+ * instance sells plans (billing on); otherwise that accounts here have no plan quotas.
+ */
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd';
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { APP_VERSION } from '../../app/version';
 import { useUiStore } from '../../stores/uiStore';
+import { useBillingEnabled } from '../subscription/useBilling';
 import { CanvasIllustration } from './CanvasIllustration';
 
 export function HeroSection() {
   const { t } = useTranslation();
   const openAuth = useUiStore((s) => s.openAuth);
+  const billing = useBillingEnabled();
   return (
     <section className="landing-hero" id="top">
       <div className="landing-hero__copy">
@@ -23,7 +28,12 @@ export function HeroSection() {
             {t('landing.hero.secondary')}
           </Button>
         </div>
-        <p className="landing-hero__note">{t('landing.hero.note')}</p>
+        {/* until the instance config answers, promise nothing */}
+        {billing === undefined ? null : (
+          <p className="landing-hero__note" data-testid="hero-note">
+            {t(billing ? 'landing.hero.note' : 'landing.hero.noteOff')}
+          </p>
+        )}
       </div>
       <CanvasIllustration />
     </section>

@@ -1,11 +1,25 @@
 /**
- * Resource import (spec section 2): file upload with a progress bar per file, image upload, web
- * links (several, one per line), pasted text, and the web clipper's explanation. A full library
+ * Resource import (spec section 2): web search (search the web through the user's web-search
+ * provider, pick results, import them as web links), file upload with a progress bar per file,
+ * image upload, web links (several, one per line), pasted text, and the web clipper's explanation. A full library
  * (E2001) opens the storage-exceeded dialog; too-large files say so on their row.
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Form, Input, Modal, Progress, Tabs, Typography, Upload } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Progress,
+  Tabs,
+  Typography,
+  Upload,
+} from 'antd';
 import {
   CloseOutlined,
   FileAddOutlined,
@@ -13,9 +27,20 @@ import {
   GlobalOutlined,
   PictureOutlined,
   ScissorOutlined,
+  SearchOutlined,
 } from '@ant-design/icons';
-import { useInvalidateRoutes } from '../../api/apiQuery';
-import { HttpUrlSchema, LIMITS, type CreateResource } from '@atelier/contract';
+import { useApiMutation, useInvalidateRoutes } from '../../api/apiQuery';
+import {
+  ApiError,
+  HttpUrlSchema,
+  LIMITS,
+  type CreateResource,
+  type SearchResult,
+  type WebSearchResult,
+} from '@atelier/contract';
+import { useUiStore } from '../../stores/uiStore';
+import { webSearchProviderNames } from '../settings/providers/providerKinds';
+import { useProviders } from '../settings/providers/providerQueries';
 import { reportError } from '../../components/errorToast/reporter';
 import { checkRule } from '../../components/formRules';
 import {
@@ -30,7 +55,7 @@ import type { ScopedT } from '../../i18n/types';
 
 type LibraryT = ScopedT<'library'>;
 
-export type ImportTab = 'file' | 'image' | 'weblink' | 'text' | 'clipper';
+export type ImportTab = 'webSearch' | 'file' | 'image' | 'weblink' | 'text' | 'clipper';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
@@ -293,6 +318,171 @@ function TextPane({
   );
 }
 
+const isWebResult = (r: SearchResult): r is WebSearchResult => 'url' in r && 'snippet' in r;
+
+/** The setup guide's web-search step, where a missing provider is added and checked. */
+function WebSearchSetupLink({ t }: { t: LibraryT }) {
+  return (
+    <Button
+      size="small"
+      type="link"
+      onClick={() => useUiStore.getState().openSettings('setupGuide')}
+      data-testid="import-web-setup"
+    >
+      {t('import.webSetup')}
+    </Button>
+  );
+}
+
+function WebSearchPane({
+  t,
+  language,
+  onDone,
+  onQuota,
+}: {
+  t: LibraryT;
+  language: string;
+  onDone: (n: number) => void;
+  onQuota: (e: unknown) => void;
+}) {
+  const providers = useProviders();
+  const search = useApiMutation('search.query', { meta: { silent: true } });
+  const createResources = useCreateResources();
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<WebSearchResult[] | null>(null);
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [failure, setFailure] = useState<{ missing: boolean; text: string } | null>(null);
+  const configured = providers.data?.some((p) => p.enabled && p.categories.includes('webSearch'));
+  const names = webSearchProviderNames(language);
+
+  const run = async () => {
+    const q = query.trim();
+    if (!q) return;
+    setFailure(null);
+    try {
+      const found = await search.mutateAsync({ body: { source: 'web', q, limit: 10 } });
+      setResults(found.filter(isWebResult));
+      setPicked(new Set());
+    } catch (err) {
+      const missing = err instanceof ApiError && err.errCode === 'E1015';
+      setFailure({
+        missing,
+        text: missing
+          ? t('import.webNotConfigured', { names })
+          : t('import.webFailed', { message: err instanceof Error ? err.message : String(err) }),
+      });
+    }
+  };
+
+  const toggle = (url: string, on: boolean) =>
+    setPicked((all) => {
+      const next = new Set(all);
+      if (on) next.add(url);
+      else next.delete(url);
+      return next;
+    });
+
+  const save = () => {
+    const items: CreateResource[] = (results ?? [])
+      .filter((r) => picked.has(r.url))
+      .map((r) => ({
+        resourceType: 'weblink',
+        title: r.name.slice(0, 512),
+        data: { url: r.url, title: r.name },
+      }));
+    createResources.create(items).then(
+      (rows) => onDone(rows.length),
+      (err: unknown) => (isQuotaError(err) ? onQuota(err) : reportError(err)),
+    );
+  };
+
+  if (providers.data && !configured && !failure) {
+    return (
+      <div className="library-import__pane" data-testid="import-web">
+        <Alert
+          type="info"
+          showIcon
+          title={t('import.webNotConfigured', { names })}
+          action={<WebSearchSetupLink t={t} />}
+          data-testid="import-web-missing"
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="library-import__pane" data-testid="import-web">
+      <Input.Search
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        onSearch={() => void run()}
+        enterButton={
+          <Button type="primary" icon={<SearchOutlined />} data-testid="import-web-search">
+            {t('import.webSearchButton')}
+          </Button>
+        }
+        loading={search.isPending}
+        placeholder={t('import.webPlaceholder')}
+        maxLength={2048}
+        aria-label={t('import.webPlaceholder')}
+        data-testid="import-web-query"
+      />
+      {failure ? (
+        <Alert
+          className="library-import__web-alert"
+          type={failure.missing ? 'info' : 'error'}
+          showIcon
+          title={failure.text}
+          action={failure.missing ? <WebSearchSetupLink t={t} /> : undefined}
+          data-testid="import-web-error"
+        />
+      ) : null}
+      {results && results.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('import.webNoResults')} />
+      ) : null}
+      {results && results.length > 0 ? (
+        <ul className="library-import__web-results" data-testid="import-web-results">
+          {results.map((r) => (
+            <li key={r.url} className="library-import__web-result" data-testid="import-web-result">
+              <Checkbox
+                checked={picked.has(r.url)}
+                onChange={(e) => toggle(r.url, e.target.checked)}
+                aria-label={r.name}
+                data-testid="import-web-pick"
+              />
+              <div className="library-import__web-text">
+                <a
+                  href={r.url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="library-import__web-name"
+                >
+                  {r.name}
+                </a>
+                <div className="library-import__web-url">{r.url}</div>
+                {r.snippet ? <div className="library-import__web-snippet">{r.snippet}</div> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {results && results.length > 0 ? (
+        <div className="library-import__footer">
+          <Button
+            type="primary"
+            disabled={picked.size === 0}
+            loading={createResources.isPending}
+            onClick={save}
+            data-testid="import-web-save"
+          >
+            {t(picked.size === 1 ? 'import.webImport_one' : 'import.webImport_other', { count: picked.size })}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 function ClipperPane({ t }: { t: LibraryT }) {
   return (
     <div className="library-import__pane" data-testid="import-clipper">
@@ -317,7 +507,7 @@ export function ImportResourceModal({
   initialTab?: ImportTab;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(undefined, { keyPrefix: 'library' });
+  const { t, i18n } = useTranslation(undefined, { keyPrefix: 'library' });
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [tab, setTab] = useState<ImportTab>(initialTab);
@@ -327,6 +517,11 @@ export function ImportResourceModal({
     onClose();
   };
   const tabs: { key: ImportTab; icon: ReactNode; children: ReactNode }[] = [
+    {
+      key: 'webSearch',
+      icon: <SearchOutlined />,
+      children: <WebSearchPane t={t} language={i18n.language} onDone={done} onQuota={quota.show} />,
+    },
     {
       key: 'file',
       icon: <FileAddOutlined />,
@@ -356,7 +551,7 @@ export function ImportResourceModal({
         onCancel={onClose}
         title={t('import.title')}
         footer={null}
-        width={720}
+        width={820}
         closeIcon={<CloseOutlined aria-label={tc('common.close')} />}
         destroyOnHidden
         data-testid="import-modal"

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Empty, Input, Spin, Tooltip } from 'antd';
 import { DeleteOutlined, MoreOutlined, PlusSquareOutlined } from '@ant-design/icons';
+import { dateTimeFormat } from '../../i18n/dates';
 
 export interface LibraryRow {
   id: string;
@@ -189,5 +190,5 @@ export function LibraryTab({
 /** Dates in library rows, in the interface language. */
 export function useLibraryDateFormat(): Intl.DateTimeFormat {
   const { i18n } = useTranslation();
-  return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTimeFormat(i18n.language);
 }

@@ -13,6 +13,7 @@ import { useResourceDetail } from './libraryQueries';
 import { MarkdownView, MAX_RENDERED_CHARS } from './MarkdownView';
 import { displayTitle, formatBytes, isImage, ResourceIcon } from './resourceUtils';
 import './library.css';
+import { dateTimeFormat } from '../../i18n/dates';
 
 const DIMENSIONS = /(\d+)\s*[×x]\s*(\d+)\s*pixels/i;
 
@@ -51,7 +52,7 @@ export function ResourcePanel({
   const { t } = useTranslation(undefined, { keyPrefix: 'library' });
   const { t: tc, i18n } = useTranslation();
   const detail = useResourceDetail(resourceId);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(i18n.language);
   const r = detail.data;
 
   const header = (title: ReactNode, actions?: ReactNode) => (

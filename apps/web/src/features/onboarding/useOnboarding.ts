@@ -1,8 +1,8 @@
-/** Reads and saves the onboarding status (featureHighlights, tour) in the user's settings. */
+/** Reads and saves the onboarding status (featureHighlights, tour, setupGuide) in the user's settings. */
 import type { OnboardingStatus } from '@atelier/contract';
 import { useCurrentUser, useUpdateUserSettings } from '../settings/useUserSettings';
 
-export type OnboardingFlow = 'featureHighlights' | 'tour';
+export type OnboardingFlow = 'featureHighlights' | 'tour' | 'setupGuide';
 
 export function useOnboarding() {
   const user = useCurrentUser();

@@ -8,6 +8,7 @@ import type { Page, PageStatus } from '@atelier/contract';
 import { CreatePageModal } from './CreatePageModal';
 import { usePageList, usePageMutations } from './pageQueries';
 import './pages.css';
+import { formatDateTime } from '../../i18n/dates';
 
 type Filter = 'all' | PageStatus;
 
@@ -98,9 +99,7 @@ export function PagesListPage() {
                 </div>
                 <div className="page-card__meta">
                   <Tag color={page.status === 'published' ? 'green' : undefined}>{t(page.status)}</Tag>
-                  <span>
-                    {t('updated', { date: new Date(page.updatedAt).toLocaleString(i18n.language) })}
-                  </span>
+                  <span>{t('updated', { date: formatDateTime(page.updatedAt, i18n.language) })}</span>
                 </div>
               </div>
               <Button

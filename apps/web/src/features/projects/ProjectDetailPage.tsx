@@ -25,6 +25,7 @@ import { ProjectFormModal } from './ProjectFormModal';
 import { useProjectDetail, useProjectMutations } from './projectQueries';
 import { useTranslation } from 'react-i18next';
 import './projects.css';
+import { formatDateTime } from '../../i18n/dates';
 
 function Instructions({ project }: { project: ProjectDetail }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'projects' });
@@ -121,7 +122,7 @@ function ItemRow({
         )}
         <span className="project-muted">
           {t(`detail.${item.entityType}`)} ·{' '}
-          {t('detail.updated', { time: new Date(item.updatedAt).toLocaleString(currentLocale()) })}
+          {t('detail.updated', { time: formatDateTime(item.updatedAt, currentLocale()) })}
         </span>
       </span>
       <ItemLabels entityType={item.entityType} entityId={item.entityId} />

@@ -11,6 +11,7 @@ import { CopyOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ApiToken, ApiTokenScope, CreatedApiToken } from '@atelier/contract';
 import { useApiMutation, useApiQuery } from '../../api/apiQuery';
 import { platform } from '../../platform/platform';
+import { dateTimeFormat } from '../../i18n/dates';
 
 interface CreateValues {
   name: string;
@@ -188,7 +189,7 @@ export function ApiTokensSection() {
   const { t, i18n } = useTranslation(undefined, { keyPrefix: 'apiTokens' });
   const [open, setOpen] = useState(false);
   const list = useApiQuery('user.apiToken.list');
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(i18n.language);
   return (
     <div data-testid="api-tokens">
       <div className="account-logout">

@@ -12,7 +12,8 @@ export function SettingsModal() {
   const { openSettings, closeSettings } = useUiStore.getState();
   const features = useSystemConfig().data?.features;
   const tabs = SETTINGS_TABS.filter((d) => !d.feature || features?.[d.feature] === true);
-  const active = tabs.find((d) => d.key === tab)?.key ?? tabs[0]?.key;
+  // a tab may name a part of itself after a colon (models:embedding opens that category)
+  const active = tabs.find((d) => d.key === tab?.split(':')[0])?.key ?? tabs[0]?.key;
   return (
     <Modal
       open={tab !== null}

@@ -10,6 +10,7 @@ import {
   CloudServerOutlined,
   CreditCardOutlined,
   FileSearchOutlined,
+  FlagOutlined,
   GlobalOutlined,
   StarOutlined,
   UserOutlined,
@@ -19,9 +20,16 @@ import { AppearanceTab } from './AppearanceTab';
 import { LanguageTab } from './LanguageTab';
 import { LazySubscriptionTab } from '../subscription/lazyTab';
 import { LazyMcpServersTab } from './mcp/lazyTab';
-import { LazyDefaultModelTab, LazyModelsTab, LazyParsersTab, LazyProvidersTab } from './providers/lazyTabs';
+import {
+  LazyDefaultModelTab,
+  LazyModelsTab,
+  LazyParsersTab,
+  LazyProvidersTab,
+  LazySetupGuideTab,
+} from './providers/lazyTabs';
 
 export type SettingsTabKey =
+  | 'setupGuide'
   | 'account'
   | 'language'
   | 'appearance'
@@ -41,6 +49,7 @@ export interface SettingsTabDef {
 }
 
 export const SETTINGS_TABS: readonly SettingsTabDef[] = [
+  { key: 'setupGuide', icon: <FlagOutlined />, Component: LazySetupGuideTab },
   { key: 'providers', icon: <ApiOutlined />, Component: LazyProvidersTab },
   { key: 'models', icon: <ControlOutlined />, Component: LazyModelsTab },
   { key: 'parsers', icon: <FileSearchOutlined />, Component: LazyParsersTab },

@@ -15,6 +15,7 @@ import type { ShareEntityType, ShareRecord } from '@atelier/contract';
 import { useApiMutation, useApiQuery } from '../../api/apiQuery';
 import { copyKeys, copyLink } from './copyLink';
 import './share.css';
+import { dateTimeFormat } from '../../i18n/dates';
 
 export interface ShareDialogProps {
   entityType: ShareEntityType;
@@ -92,7 +93,7 @@ export function ShareDialog({ entityType, entityId, title, open, onClose }: Shar
     });
 
   const expired = share?.expiresAt ? new Date(share.expiresAt).getTime() < Date.now() : false;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(i18n.language);
 
   return (
     <Modal

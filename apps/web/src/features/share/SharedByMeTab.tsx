@@ -18,6 +18,7 @@ import { useApiMutation, useApiQuery } from '../../api/apiQuery';
 import { copyKeys, copyLink } from './copyLink';
 import { ShareDialog } from './ShareDialog';
 import './share.css';
+import { dateTimeFormat } from '../../i18n/dates';
 
 const SHAREABLE: readonly string[] = ['canvas', 'page', 'document', 'skillResponse', 'codeArtifact'];
 
@@ -33,7 +34,7 @@ export function SharedByMeTab() {
   const list = useApiQuery('share.list', { query: { page: 1, pageSize: 100 } });
   const revoke = useApiMutation('share.delete', { invalidates: ['share.list'] });
   const [settingsOf, setSettingsOf] = useState<ShareRecord | null>(null);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(i18n.language);
   const rows = (list.data ?? []).filter((s) => !s.parentShareId);
 
   const copy = async (url: string) => {

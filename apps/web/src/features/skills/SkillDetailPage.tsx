@@ -1,12 +1,18 @@
 /**
- * One skill instance (/skills/instance/:skillId): what it is, a run by hand, its triggers (enable
- * or disable, delete, a new timer trigger) and its jobs (every run, by hand or by a trigger,
+ * One skill instance (/skills/instance/:skillId): what it is (edited here too), a run by hand, its
+ * triggers (a new one at a time or on an event, edit, enable or disable, delete) and its jobs (every run, by hand or by a trigger,
  * newest first, each opening its thread).
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { App, Button, Empty, Input, Spin, Switch, Table, Tag, Tooltip } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlayCircleOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
 import { errorMessage, type ActionResult, type SkillTrigger } from '@atelier/contract';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/apiQuery';
@@ -19,9 +25,11 @@ import {
   useSkillTriggers,
   useTriggerMutations,
 } from './skillQueries';
+import { SkillInstanceModal } from './SkillInstanceModal';
 import { TriggerModal } from './TriggerModal';
 import '../projects/projects.css';
 import './skills.css';
+import { formatDateTime } from '../../i18n/dates';
 
 const STATUS_COLOR: Record<string, string> = {
   waiting: 'default',
@@ -49,12 +57,13 @@ export function SkillDetailPage() {
   useRefreshWhenTriggersRun(triggers.data);
   const { update, remove } = useTriggerMutations();
   const invoke = useApiMutation('skill.invoke', { invalidates: ['action.list'] });
-  const [triggerOpen, setTriggerOpen] = useState(false);
+  // the trigger dialog: closed, a new trigger, or the trigger being edited
+  const [triggerEditing, setTriggerEditing] = useState<SkillTrigger | 'new' | null>(null);
+  const [editingSkill, setEditingSkill] = useState(false);
   const [query, setQuery] = useState('');
   const skill = instance.data?.[0];
   const template = templates.data?.find((s) => s.name === skill?.name);
-  const when = (iso: string | null | undefined) =>
-    iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+  const when = (iso: string | null | undefined) => formatDateTime(iso, i18n.language);
 
   const schedule = (trigger: SkillTrigger) => {
     if (trigger.triggerType === 'simpleEvent') return t('detail.onResourceReady');
@@ -128,6 +137,9 @@ export function SkillDetailPage() {
             {skill.description ? ` · ${skill.description}` : ''}
           </p>
         </div>
+        <Button icon={<EditOutlined />} onClick={() => setEditingSkill(true)} data-testid="skill-edit">
+          {t('detail.editSkill')}
+        </Button>
       </header>
 
       <section className="skill-section">
@@ -156,7 +168,7 @@ export function SkillDetailPage() {
       <section className="skill-section">
         <div className="skill-section__header">
           <h2 className="skill-section__title">{t('detail.triggers')}</h2>
-          <Button icon={<PlusOutlined />} onClick={() => setTriggerOpen(true)} data-testid="trigger-new">
+          <Button icon={<PlusOutlined />} onClick={() => setTriggerEditing('new')} data-testid="trigger-new">
             {t('detail.newTrigger')}
           </Button>
         </div>
@@ -205,19 +217,31 @@ export function SkillDetailPage() {
               },
               {
                 key: 'actions',
-                width: 56,
+                width: 88,
                 render: (_: unknown, tr) => (
-                  <Tooltip title={t('detail.deleteTrigger')}>
-                    <Button
-                      type="text"
-                      danger
-                      size="small"
-                      icon={<DeleteOutlined />}
-                      aria-label={t('detail.deleteTrigger')}
-                      data-testid="trigger-delete"
-                      onClick={() => confirmDelete(tr)}
-                    />
-                  </Tooltip>
+                  <span className="skill-trigger__actions">
+                    <Tooltip title={t('detail.editTrigger')}>
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<EditOutlined />}
+                        aria-label={t('detail.editTrigger')}
+                        data-testid="trigger-edit"
+                        onClick={() => setTriggerEditing(tr)}
+                      />
+                    </Tooltip>
+                    <Tooltip title={t('detail.deleteTrigger')}>
+                      <Button
+                        type="text"
+                        danger
+                        size="small"
+                        icon={<DeleteOutlined />}
+                        aria-label={t('detail.deleteTrigger')}
+                        data-testid="trigger-delete"
+                        onClick={() => confirmDelete(tr)}
+                      />
+                    </Tooltip>
+                  </span>
                 ),
               },
             ]}
@@ -279,7 +303,18 @@ export function SkillDetailPage() {
           />
         )}
       </section>
-      <TriggerModal skillId={skillId} open={triggerOpen} onClose={() => setTriggerOpen(false)} />
+      <TriggerModal
+        skillId={skillId}
+        open={triggerEditing !== null}
+        editing={triggerEditing === 'new' ? null : triggerEditing}
+        onClose={() => setTriggerEditing(null)}
+      />
+      <SkillInstanceModal
+        open={editingSkill}
+        template={template ?? null}
+        editing={skill}
+        onClose={() => setEditingSkill(false)}
+      />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useCurrentUser } from '../settings/useUserSettings';
 import { formatMoney, planPrice, statusTone } from './pricing';
 import { useCheckout, usePlans, usePortal, useUsage } from './useBilling';
 import './subscription.css';
+import { dateFormat } from '../../i18n/dates';
 
 const UsageCharts = lazy(() => import('./UsageCharts').then((m) => ({ default: m.UsageCharts })));
 
@@ -142,8 +143,7 @@ export function SubscriptionTab() {
   const portal = usePortal();
   const sub = user.subscription;
   const planType = sub?.planType ?? 'free';
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const formatDate = (iso: string) => dateFormat(i18n.language).format(new Date(iso));
   const dates = subscriptionDateLine(sub);
   const dateLine = dates ? t(`subscription.${dates.kind}`, { date: formatDate(dates.at) }) : null;
   return (

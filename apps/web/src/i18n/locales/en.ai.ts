@@ -106,7 +106,7 @@ export const enAi = {
   },
   runInterrupted: 'The run stopped because the server it ran on restarted or went away. Run it again.',
   status: { waiting: 'Waiting', executing: 'Executing', finish: 'Completed', failed: 'Failed' },
-  webSearchOff: 'Web search needs a provider: add SearXNG, Serper, Tavily or Brave in Settings.',
+  webSearchOff: 'Web search needs a provider: add {{names}} in Settings.',
   webSearchSetup: 'Set up web search',
-  webSearchMissing: 'Web search is not configured: add SearXNG, Serper, Tavily or Brave in Settings.',
+  webSearchMissing: 'Web search is not configured: add {{names}} in Settings.',
 };

@@ -15,6 +15,7 @@ export const enLanding = {
     primary: 'Get started free',
     secondary: 'Sign in',
     note: 'Free plan: 100 library files and 5 T1 + 50 T2 model requests a day. No card required.',
+    noteOff: 'Accounts on this instance get the whole app, without plan quotas. No card required.',
     art: {
       pdf: 'Resource · PDF',
       pdfTitle: 'Attention Is All You Need',

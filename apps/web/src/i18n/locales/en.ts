@@ -186,6 +186,7 @@ export const en = {
     title: 'Settings',
     saved: 'Saved',
     tabs: {
+      setupGuide: 'Setup guide',
       account: 'Account',
       language: 'Language',
       appearance: 'Appearance',
@@ -274,7 +275,7 @@ export const en = {
       actions: { title: 'Quick actions', body: 'Shortcuts to set up your profile, languages and theme.' },
       settings: {
         title: 'Settings',
-        body: 'Account, language and appearance — and later your models and providers.',
+        body: 'Your account, language and appearance, your model providers and models, and the setup guide that checks them.',
       },
       help: {
         title: 'Help',

@@ -109,7 +109,7 @@ export const zhAi: DeepStrings<typeof enAi> = {
   },
   runInterrupted: '运行所在的服务器已重启或离线，运行已中断。请重新运行。',
   status: { waiting: '等待中', executing: '执行中', finish: '已完成', failed: '失败' },
-  webSearchOff: '网络搜索需要提供方：请在设置中添加 SearXNG、Serper、Tavily 或 Brave。',
+  webSearchOff: '网络搜索需要提供方：请在设置中添加 {{names}}。',
   webSearchSetup: '设置网络搜索',
-  webSearchMissing: '未配置网络搜索：请在设置中添加 SearXNG、Serper、Tavily 或 Brave。',
+  webSearchMissing: '未配置网络搜索：请在设置中添加 {{names}}。',
 };

@@ -17,6 +17,7 @@ export const zhLanding: Translations['landing'] = {
     primary: '免费开始',
     secondary: '登录',
     note: '免费版：100 个知识库文件，每天 5 次 T1 和 50 次 T2 模型请求。无需绑定银行卡。',
+    noteOff: '本实例的账户可使用完整功能，没有套餐配额。无需绑定银行卡。',
     art: {
       pdf: '资源 · PDF',
       pdfTitle: 'Attention Is All You Need',

@@ -177,6 +177,7 @@ export const zhCN: Translations = {
     title: '设置',
     saved: '已保存',
     tabs: {
+      setupGuide: '设置向导',
       account: '账户',
       language: '语言',
       appearance: '外观',
@@ -257,7 +258,7 @@ export const zhCN: Translations = {
       search: { title: '从这里开始', body: '输入问题或搜索快捷操作，按回车开始。' },
       suggestions: { title: '需要灵感？', body: '选择一个建议，自动填入输入框。' },
       actions: { title: '快捷操作', body: '快速设置个人资料、语言和主题。' },
-      settings: { title: '设置', body: '账户、语言和外观——之后还有模型和服务商。' },
+      settings: { title: '设置', body: '账户、语言和外观，模型提供方与模型，以及逐项检查它们的设置向导。' },
       help: { title: '帮助', body: '重新查看功能一览，阅读隐私政策和服务条款，或查看版本号。' },
     },
   },

@@ -10,6 +10,8 @@ import type { ActionResult } from '@atelier/contract';
 import { useApiPagedQuery } from '../../../api/apiQuery';
 import { useTranslation } from 'react-i18next';
 import '../ai.css';
+import { formatDateTime } from '../../../i18n/dates';
+import { currentLocale } from '../../../i18n/i18n';
 
 const PAGE_SIZE = 30;
 
@@ -52,7 +54,7 @@ export function ThreadList() {
                 {r.history?.length ? <span className="ai-threads__item-meta">{r.input.query}</span> : null}
                 <span className="ai-threads__item-meta">
                   <span>{t('threads.answers', { count: (r.history?.length ?? 0) + 1 })}</span>
-                  <span>{new Date(r.updatedAt).toLocaleString()}</span>
+                  <span>{formatDateTime(r.updatedAt, currentLocale())}</span>
                   <Tag color={r.status === 'failed' ? 'red' : r.status === 'finish' ? 'green' : 'processing'}>
                     {t(`status.${r.status}`)}
                   </Tag>

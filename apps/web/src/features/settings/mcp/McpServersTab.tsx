@@ -132,6 +132,8 @@ function McpServerForm({ editing, onDone }: { editing: McpServer | null; onDone:
   const [mode, setMode] = useState<'form' | 'json'>('form');
   const [json, setJson] = useState(() => jsonFromForm(initial));
   const [feedback, setFeedback] = useState<Feedback>(null);
+  // the settings that last passed Validate in this dialog: saving them keeps them enabled
+  const [validated, setValidated] = useState<string | null>(null);
   const type = Form.useWatch('type', form) ?? initial.type;
   const jsonError = (parsed: Parsed<unknown>) =>
     parsed.ok
@@ -185,6 +187,15 @@ function McpServerForm({ editing, onDone }: { editing: McpServer | null; onDone:
       } else {
         await create.mutateAsync({ body });
       }
+      // a server validated here is saved enabled: the server stores a validation of its stored
+      // settings (enabled, with its tools), so validate them once more now that they are stored
+      if (validated === JSON.stringify(body)) {
+        const result = await validate.mutateAsync({ body });
+        if (!result.valid) {
+          setFeedback({ kind: 'error', text: t('validateFailed', { message: result.error ?? '' }) });
+          return;
+        }
+      }
       void message.success(t('saved'));
       onDone();
     } catch (err) {
@@ -198,6 +209,7 @@ function McpServerForm({ editing, onDone }: { editing: McpServer | null; onDone:
     if (!body) return;
     try {
       const result = await validate.mutateAsync({ body });
+      setValidated(result.valid ? JSON.stringify(body) : null);
       setFeedback(
         result.valid
           ? { kind: 'success', text: t('validateOk', { count: result.tools.length }) }
@@ -305,7 +317,7 @@ function McpServerForm({ editing, onDone }: { editing: McpServer | null; onDone:
         </Button>
         <Button
           type="primary"
-          loading={create.isPending || update.isPending}
+          loading={create.isPending || update.isPending || (validate.isPending && validated !== null)}
           onClick={() => void save()}
           data-testid="mcp-save"
         >

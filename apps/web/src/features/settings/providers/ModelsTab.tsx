@@ -3,7 +3,7 @@
  * limit, max output, capabilities; embedding dimensions, batch size; reranker top N, relevance
  * threshold). A new model is picked from the provider's own model list (option list) or typed in.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   App,
   Button,
@@ -23,6 +23,7 @@ import type { ModelTier, ProviderCategory, ProviderItem } from '@atelier/contrac
 import { useProviderItems, useProviderMutations, useProviderOptions, useProviders } from './providerQueries';
 import { useTranslation } from 'react-i18next';
 import type { ScopedT } from '../../../i18n/types';
+import { useUiStore } from '../../../stores/uiStore';
 import './aiSettings.css';
 
 export const MODEL_CATEGORIES: readonly ProviderCategory[] = [
@@ -276,7 +277,14 @@ function summary(item: ProviderItem, t: ScopedT<'aiSettings'>): string {
 
 export function ModelsTab() {
   const { t } = useTranslation(undefined, { keyPrefix: 'aiSettings' });
-  const [category, setCategory] = useState<ProviderCategory>('llm');
+  // opened as models:<category> (e.g. from the setup guide): that category first
+  const asked = useUiStore((s) => s.settingsTab)?.split(':')[1] as ProviderCategory | undefined;
+  const [category, setCategory] = useState<ProviderCategory>(
+    asked && MODEL_CATEGORIES.includes(asked) ? asked : 'llm',
+  );
+  useEffect(() => {
+    if (asked && MODEL_CATEGORIES.includes(asked)) setCategory(asked);
+  }, [asked]);
   const items = useProviderItems(category);
   const { updateItem, removeItem } = useProviderMutations();
   const [editing, setEditing] = useState<ProviderItem | 'new' | null>(null);

@@ -4,10 +4,12 @@
  * and PDF parsing have a built-in fallback; web search has none, so it lists only configured
  * providers (the first is used until one is chosen) and says how to add one.
  */
-import { App, Form, Select } from 'antd';
+import { App, Button, Form, Select } from 'antd';
 import type { ProviderCategory, UserPreferences } from '@atelier/contract';
 import { useCurrentUser, useUpdateUserSettings } from '../useUserSettings';
+import { webSearchProviderNames } from './providerKinds';
 import { useProviderItems, useProviders } from './providerQueries';
+import { useUiStore } from '../../../stores/uiStore';
 import { useTranslation } from 'react-i18next';
 import './aiSettings.css';
 
@@ -16,7 +18,7 @@ const PARSERS: readonly ParserKey[] = ['webSearch', 'urlParsing', 'pdfParsing'];
 const BUILT_IN = '';
 
 function ParserField({ kind }: { kind: ParserKey }) {
-  const { t } = useTranslation(undefined, { keyPrefix: 'aiSettings' });
+  const { t, i18n } = useTranslation(undefined, { keyPrefix: 'aiSettings' });
   const { message } = App.useApp();
   const user = useCurrentUser();
   const update = useUpdateUserSettings({ silent: true });
@@ -45,7 +47,24 @@ function ParserField({ kind }: { kind: ParserKey }) {
     const chosen =
       choices.find((p) => p.providerId === current) ?? choices.find((p) => !p.isGlobal) ?? choices[0];
     return (
-      <Form.Item label={t('parsers.webSearch')} extra={choices.length === 0 ? t('webSearchHint') : undefined}>
+      <Form.Item
+        label={t('parsers.webSearch')}
+        extra={
+          choices.length === 0 ? (
+            <span data-testid="parser-webSearch-hint">
+              {t('webSearchHint', { names: webSearchProviderNames(i18n.language) })}{' '}
+              <Button
+                type="link"
+                size="small"
+                className="ai-settings__inline-link"
+                onClick={() => useUiStore.getState().openSettings('setupGuide')}
+              >
+                {t('openSetupGuide')}
+              </Button>
+            </span>
+          ) : undefined
+        }
+      >
         <Select
           value={chosen?.providerId}
           placeholder={t('webSearchNone')}

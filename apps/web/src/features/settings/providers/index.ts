@@ -3,3 +3,4 @@ export { ProvidersTab } from './ProvidersTab';
 export { ModelsTab } from './ModelsTab';
 export { DefaultModelTab } from './DefaultModelTab';
 export { ParsersTab } from './ParsersTab';
+export { SetupGuideTab } from './SetupGuideTab';

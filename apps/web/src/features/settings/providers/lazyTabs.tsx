@@ -2,7 +2,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Spin } from 'antd';
 
-type TabName = 'ProvidersTab' | 'ModelsTab' | 'DefaultModelTab' | 'ParsersTab';
+type TabName = 'ProvidersTab' | 'ModelsTab' | 'DefaultModelTab' | 'ParsersTab' | 'SetupGuideTab';
 
 function lazyTab(name: TabName): ComponentType {
   const Inner = lazy(() => import('./index').then((m) => ({ default: m[name] })));
@@ -19,3 +19,4 @@ export const LazyProvidersTab = lazyTab('ProvidersTab');
 export const LazyModelsTab = lazyTab('ModelsTab');
 export const LazyDefaultModelTab = lazyTab('DefaultModelTab');
 export const LazyParsersTab = lazyTab('ParsersTab');
+export const LazySetupGuideTab = lazyTab('SetupGuideTab');

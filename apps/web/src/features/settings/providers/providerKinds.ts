@@ -110,3 +110,16 @@ export const PROVIDER_KINDS: readonly ProviderKindInfo[] = [
 export function providerKindInfo(key: string): ProviderKindInfo | undefined {
   return PROVIDER_KINDS.find((k) => k.key === key);
 }
+
+/**
+ * The web-search provider types, named as the provider form lists them, for the messages that
+ * name them: "SearXNG, Serper, Tavily or Brave Search" (in Chinese "SearXNG、Serper、Tavily 或 Brave Search").
+ */
+export function webSearchProviderNames(language = 'en'): string {
+  const names = PROVIDER_KINDS.filter((k) => k.categories.includes('webSearch')).map((k) =>
+    k.label.replace(/ \(.*\)$/, ''),
+  );
+  const zh = language.startsWith('zh');
+  if (names.length < 2) return names.join('');
+  return `${names.slice(0, -1).join(zh ? '、' : ', ')}${zh ? ' 或 ' : ' or '}${names.at(-1)}`;
+}
