@@ -27,7 +27,7 @@ import {
 } from '@atelier/contract';
 import { AppError } from '../../http/errors.js';
 import { assertTokenMayCall } from '../../http/api-token-scope.js';
-import { rejectNul } from '../../http/input-check.js';
+import { rejectNul, wellFormed } from '../../http/input-check.js';
 import type { AuthUser, Authenticate, Handlers } from '../../http/register.js';
 import type { AppContext } from '../../context.js';
 import type { Services } from '../../services.js';
@@ -151,7 +151,8 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
       try {
         // no NUL in any argument (PostgreSQL text cannot hold it): E0003, as on /v1
         rejectNul(args, 'arguments');
-        return text(await fn(args));
+        // lone surrogates become U+FFFD, as on /v1 (jsonb refuses their escape)
+        return text(await fn(wellFormed(args)));
       } catch (err) {
         return toolError(err, deps);
       }
