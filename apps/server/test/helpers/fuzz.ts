@@ -155,6 +155,16 @@ export const EVERYWHERE_STRINGS: readonly string[] = [
   '\u0001\u001b[0m\r\n\u007f<b>"\'&',
 ];
 
+/** The id field that names each entity type, for an `entityType` + `entityId` pair. */
+const ENTITY_ID_FIELDS: Record<string, string> = {
+  canvas: 'canvasId',
+  document: 'docId',
+  resource: 'resourceId',
+  project: 'projectId',
+  codeArtifact: 'artifactId',
+  page: 'pageId',
+};
+
 const WORDS = ['fuzz', 'hello world', 'Über', '日本語', 'notes', 'a', 'Plan B', 'x-1'];
 const PATTERN_CANDIDATES = [
   'fuzz',
@@ -260,8 +270,17 @@ export function genJson(node: SchemaNode, g: GenOptions, field = '', depth = 0, 
       const props = (node.properties ?? {}) as Record<string, SchemaNode>;
       const required = new Set((node.required ?? []) as string[]);
       const parts: string[] = [];
+      // an entityType beside an entityId: mostly a real id of that type, so the call goes deep
+      const types = (props.entityType?.enum ?? null) as string[] | null;
+      const entityType = types && props.entityId ? pick(g.rng, types) : undefined;
+      const real =
+        entityType && chance(g.rng, 0.7) ? g.id(`${ENTITY_ID_FIELDS[entityType] ?? ''}`) : undefined;
       for (const [key, child] of Object.entries(props)) {
         if (key === force) parts.push(`${JSON.stringify(key)}:${hostileJson(g.rng)}`);
+        else if (key === 'entityType' && entityType !== undefined && !chance(g.rng, g.hostile))
+          parts.push(`"entityType":${JSON.stringify(entityType)}`);
+        else if (key === 'entityId' && real !== undefined && !chance(g.rng, g.hostile))
+          parts.push(`"entityId":${JSON.stringify(real)}`);
         else if (required.has(key) || chance(g.rng, 0.6))
           parts.push(`${JSON.stringify(key)}:${genJson(child, g, key, depth + 1)}`);
       }
