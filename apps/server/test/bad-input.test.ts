@@ -9,11 +9,21 @@
  * longer (or multi-byte) content is refused earlier by the body limit with E2005.
  */
 import { describe, expect } from 'vitest';
-import { z } from 'zod';
-import { isErrorCode, LIMITS, routeList, type ErrorCode, type RouteDef } from '@atelier/contract';
-import { unimplementedRoutes } from '../src/http/register.js';
+import type { z } from 'zod';
+import { isErrorCode, LIMITS, type ErrorCode, type RouteDef } from '@atelier/contract';
+import { buildDocument } from './helpers/factories.js';
 import { serverTest } from './helpers/fixtures.js';
+import { expectData, expectFailure } from './helpers/items.js';
 import { type TestClient, type Wrapped } from './helpers/http.js';
+import {
+  acceptedTypes,
+  fieldsOf,
+  fillPath,
+  hasJsonBody,
+  implementedRoutes,
+  stringFields,
+  type JsonType,
+} from './helpers/schema-fields.js';
 
 /** The routes the running server implements (its handler map less the pending ones). */
 let implemented: RouteDef[];
@@ -26,14 +36,10 @@ const it = serverTest(
   },
   {
     setup: async ({ server }) => {
-      const pending = new Set<string>(unimplementedRoutes(server.server.handlers));
-      implemented = (routeList as readonly RouteDef[]).filter((r) => !pending.has(r.id));
+      implemented = implementedRoutes(server.server.handlers);
     },
   },
 );
-
-const fillPath = (path: string) => path.replace(/\{(\w+)\}/g, 'x');
-const hasJsonBody = (r: RouteDef) => r.method !== 'GET';
 
 /** Sends raw text as JSON to a route; returns a problem description or null when the answer is acceptable. */
 async function check(
@@ -66,7 +72,6 @@ async function check(
   return null;
 }
 
-type JsonType = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'null';
 const WRONG_VALUES: Array<[JsonType, unknown]> = [
   ['number', 12345],
   ['string', 'definitely-not-valid'],
@@ -75,31 +80,10 @@ const WRONG_VALUES: Array<[JsonType, unknown]> = [
   ['object', { unexpected: 1 }],
 ];
 
-/** The JSON types a schema node accepts, or null when it accepts anything (no definite type). */
-function acceptedTypes(node: Record<string, unknown>): Set<JsonType> | null {
-  const types = new Set<JsonType>();
-  const members = (node.anyOf ?? node.oneOf) as Array<Record<string, unknown>> | undefined;
-  if (members) {
-    for (const m of members) {
-      const inner = acceptedTypes(m);
-      if (!inner) return null;
-      inner.forEach((t) => types.add(t));
-    }
-    return types;
-  }
-  const t = node.type;
-  if (t === undefined) return null;
-  for (const one of Array.isArray(t) ? t : [t]) types.add(one === 'integer' ? 'number' : (one as JsonType));
-  return types;
-}
-
 /** For each declared field with a definite type: a value of another JSON type. */
 function wrongValues(schema: z.ZodType | undefined): Array<[string, unknown]> {
-  if (!schema) return [];
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  const props = (json.properties ?? {}) as Record<string, Record<string, unknown>>;
   const out: Array<[string, unknown]> = [];
-  for (const [field, node] of Object.entries(props)) {
+  for (const [field, node] of fieldsOf(schema)) {
     const accepted = acceptedTypes(node);
     if (!accepted) continue;
     // enums and literals of strings: another string is the wrong value
@@ -119,11 +103,8 @@ function wrongValues(schema: z.ZodType | undefined): Array<[string, unknown]> {
 
 /** Query values are text: only enums, numbers and booleans can be given a wrong value. */
 function wrongQueryValues(schema: z.ZodType | undefined): Array<[string, string]> {
-  if (!schema) return [];
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  const props = (json.properties ?? {}) as Record<string, Record<string, unknown>>;
   const out: Array<[string, string]> = [];
-  for (const [field, node] of Object.entries(props)) {
+  for (const [field, node] of fieldsOf(schema)) {
     const accepted = acceptedTypes(node);
     if (!accepted || (accepted.has('string') && !node.enum)) continue;
     out.push([field, 'zzz-not-allowed']);
@@ -218,17 +199,6 @@ describe('bad input to every implemented route', () => {
     const problems: string[] = [];
     let cases = 0;
     for (const r of implemented) {
-      const stringFields = (schema: z.ZodType | undefined) => {
-        if (!schema) return [];
-        const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
-          string,
-          unknown
-        >;
-        const props = (json.properties ?? {}) as Record<string, Record<string, unknown>>;
-        return Object.entries(props)
-          .filter(([, node]) => acceptedTypes(node)?.has('string'))
-          .map(([field]) => field);
-      };
       if (hasJsonBody(r) && r.requestKind !== 'multipart') {
         for (const field of stringFields(r.body)) {
           cases += 1;
@@ -289,6 +259,69 @@ describe('bad input to every implemented route', () => {
       );
     }
     expect(problems.filter(Boolean)).toEqual([]);
+  });
+
+  it('a lone UTF-16 surrogate ("\\ud800" in the JSON) is stored as U+FFFD, in jsonb too, never a 500', async ({
+    alice,
+  }) => {
+    // labels and preferences are jsonb: PostgreSQL refused the unpaired escape (HTTP 500, found by
+    // the fuzz suite); a client that cut an emoji in half sends exactly this
+    const cut = 'emoji cut \\ud83d';
+    const label = await alice.post<{ labelClassId: string; values: string[]; prompt: string }>(
+      '/v1/label/class/new',
+      `{"name":"surrogates","displayName":"S","prompt":"${cut}","labels":["${cut}","a\\udfffb"]}`,
+    );
+    const created = expectData(label);
+    expect(created.values).toEqual(['emoji cut \ufffd', 'a\ufffdb']);
+    expect(created.prompt).toBe('emoji cut \ufffd');
+    const settings = await alice.client.json<Wrapped<{ preferences: { canvas?: Record<string, unknown> } }>>(
+      'PUT',
+      '/v1/user/settings',
+      `{"preferences":{"canvas":{"k\\ud800":"\\udfff"}}}`,
+    );
+    expect(settings.status).toBe(200);
+    expect(expectData(settings).preferences.canvas).toMatchObject({ 'k\ufffd': '\ufffd' });
+    // a well-formed pair is kept as it is
+    const pair = expectData(
+      await alice.post<{ values: string[] }>('/v1/label/class/new', {
+        name: 'pair',
+        displayName: 'P',
+        prompt: 'p',
+        labels: ['🎉'],
+      }),
+    );
+    expect(pair.values).toEqual(['🎉']);
+  });
+
+  it('a share expiry that is no ISO date-time answers E0003 (it reached the database as an invalid date, a 500)', async ({
+    alice,
+  }) => {
+    const doc = await buildDocument(alice, { title: 'Expiring' });
+    const rec = expectData(
+      await alice.post<{ shareId: string }>('/v1/share/new', { entityType: 'document', entityId: doc.docId }),
+    );
+    for (const expiresAt of ['1e309', 'not a date', '2026-13-45T99:00:00Z', 'a'.repeat(5000)]) {
+      const updated = await alice.post('/v1/share/update', { shareId: rec.shareId, expiresAt });
+      expect(expectFailure(updated, 'E0003'), expiresAt.slice(0, 20)).toContain('expiresAt');
+      const created = await alice.post('/v1/share/new', {
+        entityType: 'document',
+        entityId: doc.docId,
+        expiresAt,
+      });
+      expect(expectFailure(created, 'E0003'), expiresAt.slice(0, 20)).toContain('expiresAt');
+    }
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const ok = expectData(
+      await alice.post<{ expiresAt: string }>('/v1/share/update', { shareId: rec.shareId, expiresAt: later }),
+    );
+    expect(ok.expiresAt).toBe(later);
+    const zoned = expectData(
+      await alice.post<{ expiresAt: string }>('/v1/share/update', {
+        shareId: rec.shareId,
+        expiresAt: '2031-05-01T08:00:00+08:00',
+      }),
+    );
+    expect(zoned.expiresAt).toBe('2031-05-01T00:00:00.000Z');
   });
 
   it('still answers normally afterwards (nothing broke the server)', async ({ alice }) => {

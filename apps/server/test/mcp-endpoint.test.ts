@@ -231,3 +231,64 @@ describe('arguments holding a NUL', () => {
     await client.close();
   });
 });
+
+interface RpcAnswer {
+  error?: { code: number; message: string };
+  result?: { isError?: boolean; content: Array<{ text: string }> };
+}
+
+describe('requests whose params or arguments do not fit', () => {
+  it('answer invalid params or a tool error E0003 naming the field, never an internal error', async ({
+    alice,
+  }) => {
+    const { token } = expectData<CreatedApiToken>(
+      await alice.post('/v1/user/apiToken/create', { name: 'raw', scope: 'read' }),
+    );
+    const rpc = async (body: unknown) => {
+      const res = await fetch(new URL('/mcp', alice.server.url), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as RpcAnswer };
+    };
+    const call = (params: unknown) => ({ jsonrpc: '2.0', id: 7, method: 'tools/call', params });
+    // arguments that are no object: the SDK answered -32603 with a dump of zod issues
+    for (const args of [[], 'query', 5, null]) {
+      const res = await rpc(call({ name: 'search_library', arguments: args }));
+      expect(res.status).toBe(200);
+      expect(res.body.error).toMatchObject({ code: -32602 });
+      expect(res.body.error?.message).toMatch(/^params\.arguments: /);
+    }
+    // arguments of the wrong type or size: the catalogue's E0003 naming the field, as a tool error
+    for (const [args, field] of [
+      [{ query: 7 }, 'query'],
+      [{ query: 'a', domains: 'canvas' }, 'domains'],
+      [{ query: 'a', limit: 0 }, 'limit'],
+    ] as const) {
+      const res = await rpc(call({ name: 'search_library', arguments: args }));
+      expect(res.body.result?.isError).toBe(true);
+      expect(res.body.result?.content[0]?.text).toMatch(new RegExp(`^E0003: ${field}: `));
+    }
+    // a write tool with a read token, and no such tool
+    const write = await rpc(call({ name: 'create_memo', arguments: { canvasId: 'c', text: 't' } }));
+    expect(write.body.result?.content[0]?.text).toMatch(/^E0016: /);
+    const none = await rpc(call({ name: 'no_such_tool', arguments: {} }));
+    expect(none.body.result?.content[0]?.text).toMatch(/^E0003: params\.name: /);
+    // a batch with such a member is refused whole
+    const batch = await rpc([
+      call({ name: 'list_canvases', arguments: {} }),
+      call({ name: 'x', arguments: [] }),
+    ]);
+    expect(batch.status).toBe(400);
+    expect(batch.body.error).toMatchObject({ code: -32602 });
+    expect(batch.body.error?.message).toMatch(/^Batch message 1: params\.arguments/);
+    // a fitting call still answers
+    const listed = await rpc(call({ name: 'list_canvases', arguments: {} }));
+    expect(listed.body.result?.isError).toBeUndefined();
+  });
+});

@@ -3,7 +3,9 @@
  * the /mcp tools): no NUL character in any string (PostgreSQL text and jsonb cannot hold U+0000,
  * so it would fail in the database as a 500), and no JSON body nested deeper than
  * MAX_JSON_DEPTH (recursive code further on, zod, JSON.stringify, would overflow the stack).
- * Refusals are the catalogue's invalid-parameter code, E0003.
+ * Refusals are the catalogue's invalid-parameter code, E0003. A lone UTF-16 surrogate (`"\ud800"`
+ * in JSON text) is no refusal but is replaced by U+FFFD (wellFormed): PostgreSQL text columns
+ * already store it so (the driver encodes UTF-8), while jsonb refused its escape with a 500.
  */
 import { AppError } from './errors.js';
 
@@ -90,4 +92,30 @@ export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
 /** Throws E0003 when JSON text nests deeper than MAX_JSON_DEPTH. */
 export function rejectDeepJson(text: string): void {
   if (jsonDepthExceeds(text)) throw tooDeep();
+}
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+const hasLoneSurrogate = (s: string) => LONE_SURROGATE.test(s);
+const fixString = (s: string) => s.replace(LONE_SURROGATES, '\ufffd');
+
+function rebuild(value: unknown): unknown {
+  if (typeof value === 'string') return fixString(value);
+  if (Array.isArray(value)) return value.map(rebuild);
+  if (value && typeof value === 'object') {
+    // fromEntries defines own properties (a key named __proto__ stays a key)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [fixString(k), rebuild(v)]));
+  }
+  return value;
+}
+
+/**
+ * `value` with every string and object key well-formed UTF-16: each lone surrogate replaced by
+ * U+FFFD, as a UTF-8 encoder writes it. The value itself when it has none (the common case, one
+ * walk); a copy otherwise. Call it after rejectNul (which refuses nesting deeper than a body may have).
+ */
+export function wellFormed<T>(value: T): T {
+  return findString(value, hasLoneSurrogate, { keys: true }) === null ? value : (rebuild(value) as T);
 }

@@ -20,7 +20,7 @@ import {
 } from '@atelier/contract';
 import { AppError } from './errors.js';
 import { assertTokenMayCall, type TokenScope } from './api-token-scope.js';
-import { findString, rejectNul } from './input-check.js';
+import { findString, rejectNul, wellFormed } from './input-check.js';
 
 export interface AuthUser {
   uid: string;
@@ -126,7 +126,8 @@ export function registerContractRoutes(app: FastifyInstance, opts: RegisterOptio
           if (oversize !== null)
             throw new AppError('E2004', `${oversize || 'body'}: content exceeds 100k characters`);
           rejectNul(req.body, 'body');
-          body = parseWith(def.body, req.body, 'body');
+          // a lone surrogate ("\ud800" in the JSON text) becomes U+FFFD: jsonb refuses its escape
+          body = parseWith(def.body, wellFormed(req.body), 'body');
         }
         const ctx = {
           body,

@@ -5,6 +5,13 @@ import { LIMITS } from '../limits.js';
 /** ISO-8601 timestamp as sent on the wire. */
 export const TimestampSchema = z.string().describe('ISO-8601 date-time');
 
+/**
+ * A date-time a client sends: ISO-8601 with a time zone (`2026-12-31T23:59:59.999Z`, `…+08:00`),
+ * as `Date.prototype.toISOString` writes it. A plain string let `1e309` through to the database
+ * layer, whose date conversion threw (HTTP 500).
+ */
+export const TimestampInputSchema = z.iso.datetime({ offset: true }).describe('ISO-8601 date-time');
+
 export const TimestampsSchema = z.object({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,

@@ -7,6 +7,7 @@ import {
   MetadataSchema,
   PageQuerySchema,
   StorageKeySchema,
+  TimestampInputSchema,
   TimestampSchema,
   TitleSchema,
 } from './common.js';
@@ -79,7 +80,7 @@ export const CreateShareSchema = z.object({
   coverStorageKey: StorageKeySchema.optional(),
   access: ShareAccessSchema.optional(),
   /** null: never expires. */
-  expiresAt: TimestampSchema.nullable().optional(),
+  expiresAt: TimestampInputSchema.nullable().optional(),
   live: z.boolean().optional(),
 });
 export type CreateShare = z.infer<typeof CreateShareSchema>;
@@ -90,7 +91,7 @@ export const UpdateShareSchema = z.object({
   title: TitleSchema.optional(),
   allowDuplication: z.boolean().optional(),
   access: ShareAccessSchema.optional(),
-  expiresAt: TimestampSchema.nullable().optional(),
+  expiresAt: TimestampInputSchema.nullable().optional(),
   live: z.boolean().optional(),
 });
 export type UpdateShare = z.infer<typeof UpdateShareSchema>;

@@ -10,6 +10,8 @@
  * checked as on `/v1` (api-token-scope.ts), so the access policy and the services are the same.
  * A `read` token is offered the read tools only. A business error becomes an MCP tool error with
  * the catalogue message; arguments holding a NUL are refused with E0003 (http/input-check.ts).
+ * Arguments that do not fit a tool answer E0003 naming the field, and params of the wrong shape
+ * JSON-RPC's invalid params, both before the SDK sees the request (checkRequest).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -27,7 +29,7 @@ import {
 } from '@atelier/contract';
 import { AppError } from '../../http/errors.js';
 import { assertTokenMayCall } from '../../http/api-token-scope.js';
-import { rejectNul } from '../../http/input-check.js';
+import { rejectNul, wellFormed } from '../../http/input-check.js';
 import type { AuthUser, Authenticate, Handlers } from '../../http/register.js';
 import type { AppContext } from '../../context.js';
 import type { Services } from '../../services.js';
@@ -81,11 +83,12 @@ async function callRoute<K extends RouteId>(
   return result as RouteResponse<Routes[K]>;
 }
 
-const text = (value: unknown) => ({
+const textContent = (value: unknown) => ({
   content: [
     { type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) },
   ],
 });
+const text = textContent;
 
 function toolError(err: unknown, deps: ToolDeps) {
   let message: string;
@@ -136,6 +139,45 @@ async function placeOnCanvas(
 
 const id = z.string().min(1).max(128);
 
+/**
+ * Each tool's arguments (zod shapes, listed to clients as JSON Schema). Also read before the SDK
+ * sees a call (checkMessage): arguments that do not fit answer a tool error E0003 naming the field.
+ */
+const TOOL_INPUTS = {
+  search_library: {
+    query: z.string().min(1).max(2048),
+    domains: z
+      .array(z.enum(['resource', 'document', 'canvas']))
+      .min(1)
+      .max(3)
+      .optional(),
+    limit: z.number().int().min(1).max(50).optional(),
+  },
+  list_canvases: {
+    page: z.number().int().min(1).optional(),
+    pageSize: z.number().int().min(1).max(100).optional(),
+  },
+  read_canvas: { canvasId: id },
+  read_document: { docId: id },
+  read_resource: { resourceId: id },
+  create_memo: { canvasId: id, text: z.string().min(1).max(LIMITS.maxContentChars) },
+  create_document: {
+    title: z.string().min(1).max(512),
+    content: z.string().max(LIMITS.maxContentChars).optional(),
+    canvasId: id.optional(),
+  },
+  create_resource: {
+    kind: z.enum(['text', 'weblink']),
+    title: z.string().min(1).max(512).optional(),
+    content: z.string().max(LIMITS.maxContentChars).optional(),
+    url: z.string().url().max(2048).optional(),
+  },
+  add_node_to_canvas: { canvasId: id, entityType: z.enum(['document', 'resource']), entityId: id },
+} satisfies Record<string, z.ZodRawShape>;
+
+/** The tools a read-write token is offered beyond the read tools. */
+const WRITE_TOOLS = new Set(['create_memo', 'create_document', 'create_resource', 'add_node_to_canvas']);
+
 async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
   const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
   const server = new McpServer(SERVER_INFO, {
@@ -151,7 +193,8 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
       try {
         // no NUL in any argument (PostgreSQL text cannot hold it): E0003, as on /v1
         rejectNul(args, 'arguments');
-        return text(await fn(args));
+        // lone surrogates become U+FFFD, as on /v1 (jsonb refuses their escape)
+        return text(await fn(wellFormed(args)));
       } catch (err) {
         return toolError(err, deps);
       }
@@ -162,15 +205,7 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
     {
       description:
         'Search your library (documents, resources, canvases) with hybrid keyword and semantic search.',
-      inputSchema: {
-        query: z.string().min(1).max(2048),
-        domains: z
-          .array(z.enum(['resource', 'document', 'canvas']))
-          .min(1)
-          .max(3)
-          .optional(),
-        limit: z.number().int().min(1).max(50).optional(),
-      },
+      inputSchema: TOOL_INPUTS.search_library,
       annotations: { readOnlyHint: true },
     },
     run(async ({ query, domains, limit }) => {
@@ -196,10 +231,7 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
     'list_canvases',
     {
       description: 'List your canvases, newest first.',
-      inputSchema: {
-        page: z.number().int().min(1).optional(),
-        pageSize: z.number().int().min(1).max(100).optional(),
-      },
+      inputSchema: TOOL_INPUTS.list_canvases,
       annotations: { readOnlyHint: true },
     },
     run(async ({ page, pageSize }) => {
@@ -213,7 +245,7 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
     'read_canvas',
     {
       description: "A canvas's nodes (type, title, entity id, preview) and the edges between them.",
-      inputSchema: { canvasId: id },
+      inputSchema: TOOL_INPUTS.read_canvas,
       annotations: { readOnlyHint: true },
     },
     run(async ({ canvasId }) => {
@@ -236,7 +268,7 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
     'read_document',
     {
       description: 'A document of yours as Markdown.',
-      inputSchema: { docId: id },
+      inputSchema: TOOL_INPUTS.read_document,
       annotations: { readOnlyHint: true },
     },
     run(async ({ docId }) => {
@@ -248,7 +280,7 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
     'read_resource',
     {
       description: 'A resource of yours (pasted text, a web page, a file) as text.',
-      inputSchema: { resourceId: id },
+      inputSchema: TOOL_INPUTS.read_resource,
       annotations: { readOnlyHint: true },
     },
     run(async ({ resourceId }) => {
@@ -269,7 +301,7 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
     'create_memo',
     {
       description: 'Put a memo (a short plain-text note) on one of your canvases.',
-      inputSchema: { canvasId: id, text: z.string().min(1).max(LIMITS.maxContentChars) },
+      inputSchema: TOOL_INPUTS.create_memo,
     },
     run(async ({ canvasId, text: memo }) =>
       placeOnCanvas(deps, canvasId, { type: 'memo', title: '', contentPreview: memo }),
@@ -279,11 +311,7 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
     'create_document',
     {
       description: 'Create a document from Markdown; optionally put it on a canvas.',
-      inputSchema: {
-        title: z.string().min(1).max(512),
-        content: z.string().max(LIMITS.maxContentChars).optional(),
-        canvasId: id.optional(),
-      },
+      inputSchema: TOOL_INPUTS.create_document,
     },
     run(async ({ title, content, canvasId }) => {
       const doc = await callRoute(deps, 'knowledge.document.create', {
@@ -305,12 +333,7 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
     {
       description:
         'Add a resource to your library: pasted text, or a web link that Atelier fetches and indexes.',
-      inputSchema: {
-        kind: z.enum(['text', 'weblink']),
-        title: z.string().min(1).max(512).optional(),
-        content: z.string().max(LIMITS.maxContentChars).optional(),
-        url: z.string().url().max(2048).optional(),
-      },
+      inputSchema: TOOL_INPUTS.create_resource,
     },
     run(async ({ kind, title, content, url }) => {
       const body =
@@ -327,7 +350,7 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
     'add_node_to_canvas',
     {
       description: 'Put an existing document or resource of yours on one of your canvases.',
-      inputSchema: { canvasId: id, entityType: z.enum(['document', 'resource']), entityId: id },
+      inputSchema: TOOL_INPUTS.add_node_to_canvas,
     },
     run(async ({ canvasId, entityType, entityId }) => {
       if (entityType === 'document') {
@@ -351,6 +374,72 @@ async function buildMcpServer(deps: ToolDeps): Promise<McpServer> {
   return server;
 }
 
+type ToolName = keyof typeof TOOL_INPUTS;
+const TOOL_ARGUMENTS: Record<string, z.ZodType> = Object.fromEntries(
+  Object.entries(TOOL_INPUTS).map(([name, shape]) => [name, z.object(shape)]),
+);
+const isToolName = (name: unknown): name is ToolName =>
+  typeof name === 'string' && Object.prototype.hasOwnProperty.call(TOOL_INPUTS, name);
+
+/** JSON-RPC's "invalid params": the request is well formed but its params are not. */
+const INVALID_PARAMS = -32602;
+
+function firstIssue(error: z.ZodError, where: string): string {
+  const issue = error.issues[0];
+  return `${issue?.path.join('.') || where}: ${issue?.message ?? 'invalid'}`;
+}
+
+/** The SDK's request schemas of the methods this server answers (loaded with the SDK). */
+async function requestSchemas(): Promise<Record<string, z.ZodType>> {
+  const types = await import('@modelcontextprotocol/sdk/types.js');
+  return {
+    initialize: types.InitializeRequestSchema,
+    ping: types.PingRequestSchema,
+    'tools/list': types.ListToolsRequestSchema,
+    'tools/call': types.CallToolRequestSchema,
+  } as unknown as Record<string, z.ZodType>;
+}
+
+/**
+ * Checks one JSON-RPC request before the SDK sees it; answers the message to send instead, or
+ * null to hand it on. Params of the wrong shape (tools/call with `arguments: []`) answer
+ * invalid params naming the field: the SDK parsed them inside its handler and answered -32603,
+ * an internal error, with a dump of zod issues. With `tools`, a call of a tool this token is not
+ * offered answers a tool error (E0016 for a write tool and a read token, E0003 for no such tool)
+ * and arguments that do not fit the tool answer E0003 naming the field, like the tools' own
+ * refusals; without it (a batch) those are left to the SDK.
+ */
+function checkRequest(
+  message: unknown,
+  schemas: Record<string, z.ZodType>,
+  tools: { writes: boolean } | null,
+): unknown {
+  if (!message || typeof message !== 'object' || Array.isArray(message)) return null;
+  const { id, method } = message as { id?: unknown; method?: unknown };
+  if ((typeof id !== 'string' && typeof id !== 'number') || typeof method !== 'string') return null;
+  const schema = Object.prototype.hasOwnProperty.call(schemas, method) ? schemas[method] : undefined;
+  if (!schema) return null;
+  const parsed = schema.safeParse(message);
+  if (!parsed.success) {
+    return {
+      jsonrpc: '2.0',
+      id,
+      error: { code: INVALID_PARAMS, message: firstIssue(parsed.error, 'params') },
+    };
+  }
+  if (method !== 'tools/call' || !tools) return null;
+  const toolError = (text: string) => ({
+    jsonrpc: '2.0',
+    id,
+    result: { ...textContent(text), isError: true },
+  });
+  const { name, arguments: args } = (message as { params: { name: string; arguments?: unknown } }).params;
+  if (!isToolName(name)) return toolError(`E0003: params.name: no tool is named ${JSON.stringify(name)}`);
+  if (WRITE_TOOLS.has(name) && !tools.writes) return toolError(`E0016: ${errorMessage('E0016')}`);
+  const checked = TOOL_ARGUMENTS[name]!.safeParse(args ?? {});
+  return checked.success ? null : toolError(`E0003: ${firstIssue(checked.error, 'arguments')}`);
+}
+
 function rpcError(reply: FastifyReply, status: number, code: number, message: string) {
   return reply.status(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
@@ -367,6 +456,19 @@ export function registerMcpEndpoint(
       return rpcError(reply, 401, -32001, 'A personal API token is required: Authorization: Bearer atl_…');
     }
     const deps: ToolDeps = { ...opts, user: user as TokenUser, req, reply };
+    // requests whose params or tool arguments do not fit are answered here (checkRequest)
+    const schemas = await requestSchemas();
+    const writes = deps.user.apiToken.scope === 'read-write';
+    if (Array.isArray(req.body)) {
+      const refused = req.body.map((m) => checkRequest(m, schemas, null)).findIndex((a) => a !== null);
+      if (refused >= 0) {
+        const answer = checkRequest(req.body[refused], schemas, null) as { error: { message: string } };
+        return rpcError(reply, 400, INVALID_PARAMS, `Batch message ${refused}: ${answer.error.message}`);
+      }
+    } else {
+      const answer = checkRequest(req.body, schemas, { writes });
+      if (answer) return reply.status(200).type('application/json; charset=utf-8').send(answer);
+    }
     const server = await buildMcpServer(deps);
     const { StreamableHTTPServerTransport } =
       await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
