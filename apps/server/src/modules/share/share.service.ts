@@ -31,7 +31,7 @@ import { now } from '../../lib/time.js';
 import { accessFor, userActor } from '../access/access.js';
 import { ShareRowCache } from './share.rows.js';
 import { ENTITY_REF_TYPES } from '../access/access.entities.js';
-import { childTypeOf } from './share.snapshots.js';
+import { childTypeOf, cleanSharedData } from './share.snapshots.js';
 import {
   snapshotBuilder,
   snapshotDuplicator,
@@ -626,9 +626,9 @@ export class ShareService {
     const hit = this.cache.get(cacheKey);
     if (hit) return hit;
     try {
-      const data = JSON.parse(
-        (await readAll(await this.ctx.storage.get(row.storageKey))).toString('utf8'),
-      ) as SharedData;
+      const data = cleanSharedData(
+        JSON.parse((await readAll(await this.ctx.storage.get(row.storageKey))).toString('utf8')) as SharedData,
+      );
       this.cache.set(cacheKey, data);
       return data;
     } catch (err) {
