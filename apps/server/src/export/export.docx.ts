@@ -225,7 +225,10 @@ export async function renderDocx(
   const writer = new DocxWriter(D, images);
   const body = writer.blocks(doc.content ?? []);
   const footnotes = Object.fromEntries(
-    notes.map((note) => [note.n, { children: [new D.Paragraph({ children: [new D.TextRun(noteText(note))] })] }]),
+    notes.map((note) => [
+      note.n,
+      { children: [new D.Paragraph({ children: [new D.TextRun(noteText(note))] })] },
+    ]),
   );
   const file = new D.Document({
     title,

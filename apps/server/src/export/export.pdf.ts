@@ -90,7 +90,11 @@ class PdfWriter {
         .font(this.fontFor(run))
         .fontSize(size)
         .fillColor(
-          run.href || run.note !== undefined ? COLORS.link : run.code ? COLORS.code : (opts.color ?? COLORS.text),
+          run.href || run.note !== undefined
+            ? COLORS.link
+            : run.code
+              ? COLORS.code
+              : (opts.color ?? COLORS.text),
         );
       if (i === 0) this.doc.text(run.text, x, this.doc.y, options);
       else this.doc.text(run.text, options);
@@ -258,9 +262,13 @@ class PdfWriter {
     if (!notes.length) return;
     this.doc.moveDown(0.8);
     this.ensureSpace(60);
-    this.doc.font('cjk-bold').fontSize(HEADING_SIZES[2]!).fillColor(COLORS.text).text('Notes', MARGIN, this.doc.y, {
-      width: this.width,
-    });
+    this.doc
+      .font('cjk-bold')
+      .fontSize(HEADING_SIZES[2]!)
+      .fillColor(COLORS.text)
+      .text('Notes', MARGIN, this.doc.y, {
+        width: this.width,
+      });
     this.doc.moveDown(0.3);
     for (const note of notes) {
       this.ensureSpace(20);

@@ -34,7 +34,8 @@ function cleanXml(node: Y.XmlFragment | Y.XmlElement): number {
   let changed = 0;
   for (const child of node.toArray()) {
     if (child instanceof Y.XmlText) {
-      const text = child.toDelta()
+      const text = child
+        .toDelta()
         .map((d: { insert: unknown }) => (typeof d.insert === 'string' ? d.insert : '\ufffc'))
         .join('');
       const found = [...text.matchAll(TEXT_MARKER)];
@@ -87,7 +88,11 @@ export async function migrateCitationMarkers(
   }
 
   const histories = await db
-    .select({ resultId: actionResults.resultId, version: actionResults.version, history: actionResults.history })
+    .select({
+      resultId: actionResults.resultId,
+      version: actionResults.version,
+      history: actionResults.history,
+    })
     .from(actionResults)
     .where(sql`${actionResults.history}::text ~ ${SQL_MARKER}`);
   for (const row of histories) {

@@ -34,8 +34,7 @@ export const CitationAnchorSchema = z.object({
 export type CitationAnchor = z.infer<typeof CitationAnchorSchema>;
 
 /** Every marker form the models write; one of groups 1–4 is the number. `[1](url)` is a link. */
-export const CITATION_MARKER_SOURCE =
-  String.raw`\[\[citation:(\d{1,3})\]\]|\[citation:(\d{1,3})\]|【(\d{1,3})】|\[(\d{1,3})\](?!\()`;
+export const CITATION_MARKER_SOURCE = String.raw`\[\[citation:(\d{1,3})\]\]|\[citation:(\d{1,3})\]|【(\d{1,3})】|\[(\d{1,3})\](?!\()`;
 
 /** The stored forms only (`[[citation:N]]`, `[citation:N]`): what old data may still hold. */
 export const STORED_MARKER_SOURCE = String.raw`\[\[citation:(\d{1,3})\]\]|\[citation:(\d{1,3})\]`;

@@ -130,7 +130,11 @@ const CITE = /\uE000(\d{1,3})\uE001/g;
 
 /** An answer's Markdown as HTML with its citations as `[n]` links to the sources list. */
 function citedHtml(markdown: string, citations: CitationAnchor[]): string {
-  const marked = placeCitations(markdown.replace(/[\uE000\uE001]/g, ''), citations, (c) => `\uE000${c.index}\uE001`);
+  const marked = placeCitations(
+    markdown.replace(/[\uE000\uE001]/g, ''),
+    citations,
+    (c) => `\uE000${c.index}\uE001`,
+  );
   return markdownHtml(marked).replace(
     CITE,
     (_m, n: string) => `<sup class="citation"><a href="#source-${n}">[${n}]</a></sup>`,
@@ -210,7 +214,10 @@ function bodyOf(data: SharedData): string {
         ? `<section><h2>Sources</h2><ol>${data.sources
             .map((s) => {
               const label = escapeHtml(s.title || s.url || '');
-              const item = s.url && SAFE_HREF.test(s.url) ? `<a href="${escapeHtml(s.url)}" rel="nofollow noopener">${label}</a>` : label;
+              const item =
+                s.url && SAFE_HREF.test(s.url)
+                  ? `<a href="${escapeHtml(s.url)}" rel="nofollow noopener">${label}</a>`
+                  : label;
               return `<li id="source-${s.index}" value="${s.index}">${item}</li>`;
             })
             .join('')}</ol></section>`

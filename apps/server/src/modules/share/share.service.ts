@@ -627,7 +627,9 @@ export class ShareService {
     if (hit) return hit;
     try {
       const data = cleanSharedData(
-        JSON.parse((await readAll(await this.ctx.storage.get(row.storageKey))).toString('utf8')) as SharedData,
+        JSON.parse(
+          (await readAll(await this.ctx.storage.get(row.storageKey))).toString('utf8'),
+        ) as SharedData,
       );
       this.cache.set(cacheKey, data);
       return data;

@@ -175,7 +175,11 @@ export function cleanSharedData(data: SharedData): SharedData {
     const parsed = SharedSkillResponseSchema.safeParse(data);
     const base = parsed.success ? parsed.data : data;
     const clean = cleanCitations(base.content, base.citations ?? []);
-    return { ...base, content: clean.text, ...(clean.citations.length ? { citations: clean.citations } : {}) };
+    return {
+      ...base,
+      content: clean.text,
+      ...(clean.citations.length ? { citations: clean.citations } : {}),
+    };
   }
   if (data.kind === 'document') return { ...data, content: stripDocumentMarkers(data.content) };
   return data;
@@ -204,7 +208,8 @@ export const buildSkillResponseSnapshot: SnapshotBuilder = async (deps, input) =
   const steps = await stepsOf(db, row.resultId, row.version);
   const sources = new Map<number, CitationSource>();
   for (const step of steps)
-    for (const s of citationSourcesOf(step.structuredData?.sources)) if (!sources.has(s.index)) sources.set(s.index, s);
+    for (const s of citationSourcesOf(step.structuredData?.sources))
+      if (!sources.has(s.index)) sources.set(s.index, s);
   const { text: content, citations } = joinCited(
     steps.map((s) => ({ text: s.content, citations: anchorsOf(s.structuredData?.citations) })),
     '\n\n',

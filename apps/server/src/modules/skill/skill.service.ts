@@ -201,7 +201,10 @@ export class SkillRunService {
         history:
           body.resultHistory?.map((item) =>
             item.steps
-              ? { ...item, steps: item.steps.map((st) => ({ ...st, content: stripDocumentMarkers(st.content) })) }
+              ? {
+                  ...item,
+                  steps: item.steps.map((st) => ({ ...st, content: stripDocumentMarkers(st.content) })),
+                }
               : item,
           ) ?? null,
         runOptions: {

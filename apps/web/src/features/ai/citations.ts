@@ -58,3 +58,12 @@ export function citedMarkdown(
     return ` [\\[${n}\\]](${href.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}${title})`;
   });
 }
+
+/** The citations an answer written into a document keeps: those whose source opens somewhere. */
+export function insertableCitations(
+  anchors: readonly CitationAnchor[],
+  sources: ReadonlyArray<{ index: number; kind?: string; entityId?: string; url?: string }>,
+): CitationAnchor[] {
+  const opens = new Set(sources.filter((s) => sourceHref(s)).map((s) => s.index));
+  return anchors.filter((a) => opens.has(a.index));
+}

@@ -184,7 +184,10 @@ export function applyEvent(run: RunState, e: SkillEvent): RunState {
 }
 
 /** The answer of all steps joined, with the steps' citations moved to the joined text. */
-function answerOf(steps: NonNullable<ActionResult['steps']>): { content: string; citations: CitationAnchor[] } {
+function answerOf(steps: NonNullable<ActionResult['steps']>): {
+  content: string;
+  citations: CitationAnchor[];
+} {
   const { text, citations } = joinCited(
     steps.map((s) => ({ text: s.content, citations: anchorsOf(s.structuredData?.citations) })),
     '\n\n',

@@ -30,7 +30,7 @@ import { api } from '../../api/client';
 import { currentLocale } from '../../i18n/i18n';
 import { useUiStore } from '../../stores/uiStore';
 import { Markdown } from '../ai/Markdown';
-import { citedMarkdown } from '../ai/citations';
+import { citedMarkdown, insertableCitations } from '../ai/citations';
 import { sourcesOf, type RunSource } from '../ai/skillStore';
 import { streamSkill } from '../ai/skillStream';
 import {
@@ -352,7 +352,8 @@ export function DocumentAi({
         <Markdown
           text={run.text}
           citations={run.sources}
-          anchors={run.citations}
+          // what Accept keeps: citations of sources that open somewhere
+          anchors={insertableCitations(run.citations, run.sources)}
           className="doc-ai-card__text"
           testId="doc-ai-suggestion-text"
         />
