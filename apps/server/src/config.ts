@@ -252,6 +252,11 @@ const EnvSchema = z.object({
   SKILL_MODEL_RETRIES: int(2, 0, 10),
   /** How often a running skill checks the database for an abort asked on another instance. */
   SKILL_ABORT_POLL: duration('1s'),
+  /**
+   * A running skill's heartbeat (every SKILL_ABORT_POLL) holds its run; a run not heard from for
+   * this long lost its worker (a crash, kill -9, a lost instance) and fails as interrupted.
+   */
+  SKILL_RUN_LEASE: duration('30s'),
   /** imageGeneration: the run fails (timeout) when the image API has not finished by then. */
   IMAGE_GENERATION_TIMEOUT: duration('5m'),
   /** imageGeneration: how often the image API is asked for the task's progress. */

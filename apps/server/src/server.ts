@@ -30,6 +30,7 @@ import { makeAuthenticate, tokenKeys } from './modules/auth/auth.tokens.js';
 import { registerStripeWebhook } from './modules/subscription/subscription.webhook.js';
 import { registerMcpEndpoint } from './modules/mcp-endpoint/mcp-endpoint.js';
 import { buildHandlers } from './modules/index.js';
+import { watchSkillRuns } from './modules/skill/skill.lease.js';
 import { GlobalProviders } from './modules/provider/provider.global.js';
 import { BuiltinTemplateInstaller, seedCategories } from './modules/template/template.builtin.js';
 import { buildServices, type Services } from './services.js';
@@ -174,6 +175,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
     if (config.ROLES.includes('worker')) {
       await startWorkerRole({ ctx, services });
+      cleanups.push(watchSkillRuns(ctx));
       services.triggers.start();
       cleanups.push(() => services.triggers.stop());
     }

@@ -210,8 +210,10 @@ describe('files of a shared canvas', () => {
     const anon = server.client();
     const { data } = expectData(await anon.get<SharedContent>('/v1/share/detail', { shareId: rec.shareId }));
     const urlOf = (title: string) =>
-      new URL(String((data as SharedCanvas).nodes.find((n) => n.data.title === title)!.data.metadata?.url))
-        .pathname;
+      new URL(
+        String((data as SharedCanvas).nodes.find((n) => n.data.title === title)!.data.metadata?.url),
+        server.url,
+      ).pathname;
 
     const script = await anon.fetch(urlOf('js'));
     expect(script.status).toBe(200);

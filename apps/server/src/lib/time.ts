@@ -1,8 +1,8 @@
 /**
  * Bookkeeping `updatedAt` stamps (list order, "edited" labels), in the same real time as the
- * rows' database-default `createdAt`. Nothing compares them with the app's clock except the
- * skill-run heartbeat (action.repository) read by start-up recovery, which runs before any test
- * can move the clock; behaviour that depends on time reads `ctx.clock` instead.
+ * rows' database-default `createdAt`. Nothing compares them with the app's clock: the skill-run
+ * lease (modules/skill/skill.lease.ts) compares its heartbeat stamps with this same real time;
+ * behaviour that depends on time reads `ctx.clock` instead.
  */
 // eslint-disable-next-line no-restricted-syntax
 export const now = (): Date => new Date();

@@ -121,12 +121,16 @@ export async function endResult(
     .where(and(pk(resultId, version), inArray(actionResults.status, RUNNING)));
 }
 
-/** The heartbeat of a running engine: bumps updatedAt and answers whether an abort was asked. */
+/**
+ * The heartbeat of a running engine: bumps updatedAt (its lease, see failStaleRuns) and answers
+ * whether the engine should stop: an abort was asked, or the run is no longer running (recovery
+ * took it for lost, or the row is gone).
+ */
 export async function heartbeat(db: DbOrTx, resultId: string, version: number): Promise<boolean> {
   const [row] = await db
     .update(actionResults)
     .set({ updatedAt: now() })
-    .where(pk(resultId, version))
+    .where(and(pk(resultId, version), inArray(actionResults.status, RUNNING)))
     .returning({ abortRequested: actionResults.abortRequested });
   return row?.abortRequested ?? true;
 }
@@ -188,17 +192,20 @@ export async function patchStep(
 }
 
 /**
- * After a restart: runs whose engine stopped beating before `staleBefore` failed ('interrupted');
- * waiting runs are answered so the caller can queue them again.
+ * Runs whose engine stopped beating before `staleBefore` lost their worker (a crash, a kill, a
+ * lost instance): they fail with the reason 'interrupted'. Answers how many.
  */
-export async function recoverRuns(
-  db: DbOrTx,
-  staleBefore: Date,
-): Promise<Array<Pick<ActionResultRow, 'resultId' | 'version'>>> {
-  await db
+export async function failStaleRuns(db: DbOrTx, staleBefore: Date): Promise<number> {
+  const rows = await db
     .update(actionResults)
     .set({ status: 'failed', errors: ['interrupted'], updatedAt: now() })
-    .where(and(eq(actionResults.status, 'executing'), lt(actionResults.updatedAt, staleBefore)));
+    .where(and(eq(actionResults.status, 'executing'), lt(actionResults.updatedAt, staleBefore)))
+    .returning({ resultId: actionResults.resultId });
+  return rows.length;
+}
+
+/** Runs queued and not yet started (after a restart the in-process queue has forgotten them). */
+export function waitingRuns(db: DbOrTx): Promise<Array<Pick<ActionResultRow, 'resultId' | 'version'>>> {
   return db
     .select({ resultId: actionResults.resultId, version: actionResults.version })
     .from(actionResults)

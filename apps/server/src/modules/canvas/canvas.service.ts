@@ -161,7 +161,14 @@ export class CanvasService {
     const current = await this.load(uid, input.canvasId, 'write');
     await this.checkProject(uid, input.projectId);
     await this.checkMinimap(uid, input.minimapStorageKey);
-    const patch: Partial<CanvasRow> = { updatedAt: now() };
+    // A redrawn thumbnail alone is no edit: the list keeps its order and a share of the canvas is
+    // not "changed since published" (the web app redraws it a few seconds after every change)
+    const thumbnailOnly =
+      input.minimapStorageKey !== undefined &&
+      input.title === undefined &&
+      input.projectId === undefined &&
+      input.readOnly === undefined;
+    const patch: Partial<CanvasRow> = thumbnailOnly ? {} : { updatedAt: now() };
     if (input.title !== undefined) patch.title = input.title;
     if (input.projectId !== undefined) patch.projectId = input.projectId;
     if (input.minimapStorageKey !== undefined) patch.minimapStorageKey = input.minimapStorageKey;

@@ -39,8 +39,10 @@ export function pageHandlers(ctx: AppContext, services: Services): Handlers {
     },
     'pages.deleteNode': async ({ user, params }) =>
       presentPageDetail(await pages.deleteNode(user.uid, params.pageId, params.nodeId), url),
-    'pages.share': async ({ user, params }) =>
-      presentShare(services.shares, await pages.publish(user.uid, params.pageId)),
+    'pages.share': async ({ user, params, req }) => {
+      const row = await pages.publish(user.uid, params.pageId);
+      return presentShare(services.shares, row, services.shares.origin(req));
+    },
     'pages.unpublish': async ({ user, params }) =>
       presentPageDetail(await pages.unpublish(user.uid, params.pageId), url),
     'pages.export': async ({ user, params, query, reply }) =>

@@ -270,9 +270,11 @@ export class PageService {
       title: current.title,
       coverStorageKey: current.coverStorageKey ?? undefined,
     });
+    // updatedAt stays: publishing changes no slide, and a later updatedAt would call the page
+    // "changed since published" right after publishing it
     await this.db
       .update(pages)
-      .set({ status: 'published', shareId: share.shareId, updatedAt: now() })
+      .set({ status: 'published', shareId: share.shareId })
       .where(eq(pages.pageId, current.pageId));
     return share;
   }

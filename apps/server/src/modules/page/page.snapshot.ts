@@ -3,10 +3,10 @@
  * artifact) published as a child share; memos and websites carry their node data. Registered with
  * the share module from the composition root.
  */
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PageNodeType, SharedEntityType, SharedPage } from '@atelier/contract';
 import type { Db } from '../../db/connect.js';
-import { pages } from '../../db/schema/index.js';
+import { files, pages } from '../../db/schema/index.js';
 import { accessFor, userActor } from '../access/access.js';
 import type { AccessType } from '../access/access.entities.js';
 import { findUserByUid } from '../user/user.repository.js';
@@ -54,28 +54,43 @@ export function pageSnapshotBuilder(service: PageService): SnapshotBuilder {
         childShareId,
       });
     }
+    // the cover comes with every publish, "Update link" (share.new) included, not only pages.share
+    const [cover] = page.coverStorageKey
+      ? await db
+          .select({ contentType: files.contentType })
+          .from(files)
+          .where(and(eq(files.storageKey, page.coverStorageKey), eq(files.uid, page.uid)))
+          .limit(1)
+      : [];
     const owner = await findUserByUid(db, page.uid);
     const data: SharedPage = {
       kind: 'page',
       title: page.title,
       description: page.description,
       owner: owner ? { name: owner.name, nickname: owner.nickname, avatar: null } : null,
-      // The share service copies the page's cover (publish's coverStorageKey) as the link preview.
-      coverUrl: page.coverStorageKey ? input.fileUrl(input.shareId, 'cover') : null,
+      // The page's cover is copied into the share (below) as the link preview.
+      coverUrl: cover ? input.fileUrl(input.shareId, 'cover') : null,
       pageConfig: page.pageConfig,
       slides,
     };
-    return { data, title: page.title, entityUpdatedAt: page.updatedAt };
+    return {
+      data,
+      title: page.title,
+      entityUpdatedAt: page.updatedAt,
+      ...(cover
+        ? { files: { cover: { fromKey: page.coverStorageKey!, contentType: cover.contentType } } }
+        : {}),
+    };
   };
 }
 
 export function registerPageShares(db: Db, shares: ShareService, service: PageService): void {
   registerShareSnapshot('page', pageSnapshotBuilder(service));
-  shares.registerUpdatedAt('page', async (ids) => {
+  shares.registerCurrent('page', async (ids) => {
     const rows = await db
-      .select({ id: pages.pageId, updatedAt: pages.updatedAt })
+      .select({ id: pages.pageId, updatedAt: pages.updatedAt, title: pages.title })
       .from(pages)
       .where(inArray(pages.pageId, [...ids]));
-    return new Map(rows.map((r) => [r.id, r.updatedAt]));
+    return new Map(rows.map((r) => [r.id, { updatedAt: r.updatedAt, title: r.title }]));
   });
 }

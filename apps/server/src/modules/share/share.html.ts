@@ -5,22 +5,26 @@
  * semantic, escaped HTML inside the app's root element, readable without JavaScript (the app
  * replaces it when it mounts the viewer). Unknown, revoked, expired or 'off' links answer 404 with
  * the spec's message ('off' links render for their owner only: the session cookie comes with the
- * navigation). Rendered pages are cached by (shareId, publishedAt, updatedAt), bounded; the share
+ * navigation). Link tags are built on PUBLIC_URL, else on the address the request came to.
+ * Rendered pages are cached by (shareId, publishedAt, updatedAt, origin, title), bounded; the share
  * rows themselves come from the share service's cache of rows (embedded PGlite only).
  *
  * `GET /share/{shareId}/files/{name}` serves a file copied into the share (images on a canvas,
- * a resource's upload, the cover) while the share may be opened; 404 otherwise. Active types
+ * a resource's upload, the cover) while the share may be opened; 404 otherwise.
+ * `GET /share/{shareId}/live/{storageKey}` serves, for a live share, one of its owner's files that
+ * the live canvas or document shows now (ShareService.liveFile); 404 otherwise. Active types
  * (scripts, HTML, SVG, XML, unknown) are served as an application/octet-stream attachment, as
  * `/v1/misc/static` serves them (upload.types.ts), so a shared file never runs on our origin.
  *
  * User text goes into the page through function replacers only (a replacement string would read
  * `$&`, `` $` `` and `$'` in a title as patterns that copy the page into itself), and the text
  * rendered is bounded (MAX_TEXT_CHARS per text, MAX_BODY_CHARS for the whole body). A path holding
- * a NUL answers the not-found page (input-check.ts); both routes count in a per-IP window of
+ * a NUL answers the not-found page (input-check.ts); these routes count in a per-IP window of
  * SHARE_RATE_LIMIT_PER_IP a minute (HTTP 429, plain text).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { placeCitations, type CitationAnchor, type SharedData } from '@atelier/contract';
 import { markdownToDoc, type DocJSON } from '@atelier/editor';
@@ -335,9 +339,13 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
     return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
-  async function page(row: ShareRow): Promise<string> {
-    // a republish moves publishedAt, a changed title or setting updatedAt
-    const key = `${row.shareId}@${row.publishedAt.getTime()}:${row.updatedAt.getTime()}`;
+  async function page(row: ShareRow, origin: string): Promise<string> {
+    // a live share's title follows its entity; a snapshot's is the published one
+    const shownTitle = row.live
+      ? ((await shares.freshness([row], { staleness: false })).get(row.shareId)?.title ?? row.title)
+      : row.title;
+    // a republish moves publishedAt, a changed setting updatedAt; link tags name the origin
+    const key = `${row.shareId}@${row.publishedAt.getTime()}:${row.updatedAt.getTime()}:${origin}:${shownTitle}`;
     const hit = rendered.get(key);
     if (hit) return hit;
     const data = await shares.snapshot(row);
@@ -347,14 +355,16 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
         : data.kind === 'page'
           ? (data.coverUrl ?? null)
           : null;
-    const title = (row.title || data.title).slice(0, MAX_TITLE_CHARS);
+    const cover = image ?? shares.coverUrl(row);
+    const title = (shownTitle || data.title).slice(0, MAX_TITLE_CHARS);
     const html = renderShell(
       await loadShell(),
       {
         title,
         description: describe(bounded(data)),
-        url: shares.url(row.shareId),
-        image: image ?? shares.coverUrl(row),
+        url: shares.url(row.shareId, origin),
+        // link previews need an absolute address; file URLs are relative unless PUBLIC_URL is set
+        image: cover ? new URL(cover, `${origin}/`).href : null,
       },
       boundedBody(bounded({ ...data, title } as SharedData)),
       `${title} · Atelier`,
@@ -370,13 +380,31 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
     try {
       const user = await opts.authenticate(req).catch(() => null);
       const { row } = await shares.open(req.params.shareId, user?.uid ?? null);
-      const html = await page(row);
+      const html = await page(row, shares.origin(req));
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     } catch (err) {
       if (err instanceof AppError) return notFound(reply);
       throw err;
     }
   });
+
+  /** Streams a file of a share: passive types inline, scripts, HTML, SVG… as an octet-stream attachment. */
+  function sendFile(reply: FastifyReply, file: { stream: Readable; contentType: string }, name: string) {
+    const inline = isInlineType(file.contentType);
+    return (
+      reply
+        .header('cache-control', 'private, no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', name))
+        // A shared file is shown, never run on this origin.
+        .header(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+        )
+        .type(servedContentType(file.contentType))
+        .send(file.stream)
+    );
+  }
 
   app.get<{ Params: { shareId: string; name: string } }>(
     '/share/:shareId/files/:name',
@@ -386,28 +414,25 @@ export function registerSharePages(app: FastifyInstance, opts: SharePagesOptions
       try {
         const user = await opts.authenticate(req).catch(() => null);
         const file = await shares.file(req.params.shareId, req.params.name, user?.uid ?? null);
-        // passive types as themselves and inline; scripts, HTML, SVG… as an octet-stream attachment
-        const inline = isInlineType(file.contentType);
-        return (
-          reply
-            .header('cache-control', 'private, no-cache')
-            .header('x-content-type-options', 'nosniff')
-            .header(
-              'content-disposition',
-              contentDisposition(inline ? 'inline' : 'attachment', req.params.name),
-            )
-            // A shared file is shown, never run on this origin.
-            .header(
-              'content-security-policy',
-              "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
-            )
-            .type(servedContentType(file.contentType))
-            .send(file.stream)
-        );
+        return sendFile(reply, file, req.params.name);
       } catch (err) {
         if (err instanceof AppError) return notFound(reply);
         throw err;
       }
     },
   );
+
+  // A live share's file: one of the owner's that the live canvas or document shows now.
+  app.get<{ Params: { shareId: string; key: string } }>('/share/:shareId/live/:key', async (req, reply) => {
+    if (await limited(req, reply)) return reply;
+    if (badInput(req)) return notFound(reply);
+    try {
+      const user = await opts.authenticate(req).catch(() => null);
+      const file = await shares.liveFile(req.params.shareId, req.params.key, user?.uid ?? null);
+      return sendFile(reply, file, req.params.key);
+    } catch (err) {
+      if (err instanceof AppError) return notFound(reply);
+      throw err;
+    }
+  });
 }

@@ -1,11 +1,20 @@
 /** Wire shape of a share record (the owner's view carries `stale`). */
 import type { ShareRecord } from '@atelier/contract';
-import type { ShareRow, ShareService } from './share.service.js';
+import type { ShareFreshness, ShareRow, ShareService } from './share.service.js';
 
-export function presentShare(service: ShareService, row: ShareRow, stale = false): ShareRecord {
+/**
+ * `origin`: what the link is built on (ShareService.origin: PUBLIC_URL, or the address the request
+ * came to). `fresh`: the owner's staleness and the title to show (ShareService.freshness).
+ */
+export function presentShare(
+  service: ShareService,
+  row: ShareRow,
+  origin: string,
+  fresh?: ShareFreshness,
+): ShareRecord {
   return {
     shareId: row.shareId,
-    title: row.title,
+    title: fresh?.title ?? row.title,
     entityType: row.entityType,
     entityId: row.entityId,
     allowDuplication: row.allowDuplication,
@@ -14,10 +23,10 @@ export function presentShare(service: ShareService, row: ShareRow, stale = false
     access: row.access,
     expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
     live: row.live,
-    url: service.url(row.shareId),
+    url: service.url(row.shareId, origin),
     coverUrl: service.coverUrl(row),
     publishedAt: row.publishedAt.toISOString(),
-    stale,
+    stale: fresh?.stale ?? false,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

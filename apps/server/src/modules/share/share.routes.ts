@@ -24,26 +24,28 @@ export function shareHandlers(ctx: AppContext, services: Services): Handlers {
         ...body,
         allowDuplication: 'allowDuplication' in sent ? body.allowDuplication : undefined,
       });
-      return presentShare(shares, row);
+      return presentShare(shares, row, shares.origin(req), (await shares.freshness([row])).get(row.shareId));
     },
-    'share.update': async ({ user, body }) => {
+    'share.update': async ({ user, body, req }) => {
       const row = await shares.update(user.uid, body);
-      return presentShare(shares, row, (await shares.staleIds([row])).has(row.shareId));
+      return presentShare(shares, row, shares.origin(req), (await shares.freshness([row])).get(row.shareId));
     },
     'share.delete': async ({ user, body }) => {
       await shares.revoke(user.uid, body.shareId);
       return {};
     },
-    'share.list': async ({ user, query }) => {
+    'share.list': async ({ user, query, req }) => {
       const rows = await shares.list(user.uid, query);
-      const stale = await shares.staleIds(rows);
-      return rows.map((row) => presentShare(shares, row, stale.has(row.shareId)));
+      const fresh = await shares.freshness(rows);
+      const origin = shares.origin(req);
+      return rows.map((row) => presentShare(shares, row, origin, fresh.get(row.shareId)));
     },
-    'share.detail': async ({ user, query }) => {
+    'share.detail': async ({ user, query, req }) => {
       const { row, root, data } = await shares.content(query.shareId, user?.uid ?? null);
       const owner = user?.uid === root.uid;
-      const stale = owner && (await shares.staleIds([row])).has(row.shareId);
-      const record = presentShare(shares, row, stale);
+      // viewers see the title (a live share's follows its entity), only the owner whether it is stale
+      const fresh = (await shares.freshness([row], { staleness: owner })).get(row.shareId);
+      const record = presentShare(shares, row, shares.origin(req), fresh);
       // Viewers see the link's settings as the root share has them (a child follows its parent).
       return {
         share: {
@@ -56,11 +58,11 @@ export function shareHandlers(ctx: AppContext, services: Services): Handlers {
         data,
       };
     },
-    'share.child': async ({ user, query }) => {
+    'share.child': async ({ user, query, req }) => {
       const { row, root, data } = await shares.child(query.shareId, query.entityId, user?.uid ?? null);
       return {
         share: {
-          ...presentShare(shares, row),
+          ...presentShare(shares, row, shares.origin(req)),
           access: root.access,
           expiresAt: root.expiresAt?.toISOString() ?? null,
           allowDuplication: root.allowDuplication,
@@ -78,7 +80,7 @@ export function shareHandlers(ctx: AppContext, services: Services): Handlers {
       }
       return {
         token: await signShareCollabToken(ctx.secrets.jwt, row.shareId, ctx.clock),
-        url: collabUrl(ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`),
+        url: collabUrl(shares.origin(req)),
         documentName:
           row.entityType === 'canvas' ? canvasDocName(row.entityId) : documentDocName(row.entityId),
       };

@@ -25,13 +25,14 @@ import type { ShareAccess, ShareEntityType, SharedData, SharedEntityType } from 
 import { canvasDocName, documentDocName } from '../../collab/index.js';
 import type { AppContext } from '../../context.js';
 import { ObjectNotFoundError } from '../../context.js';
-import { files, pages, shares } from '../../db/schema/index.js';
+import { documents, files, pages, shares } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { now } from '../../lib/time.js';
 import { accessFor, userActor } from '../access/access.js';
 import { ShareRowCache } from './share.rows.js';
 import { ENTITY_REF_TYPES } from '../access/access.entities.js';
-import { childTypeOf, cleanSharedData } from './share.snapshots.js';
+import { childTypeOf, cleanSharedData, imageKeysOf, storageKeyOf } from './share.snapshots.js';
+import { isValidStorageKey } from '../../storage/storage.keys.js';
 import {
   snapshotBuilder,
   snapshotDuplicator,
@@ -85,6 +86,16 @@ export interface PublishInput {
   extraFiles?: Record<string, string>;
 }
 
+/** An entity's state now, by id: when it last changed and its title. */
+export type CurrentOf = (ids: readonly string[]) => Promise<Map<string, { updatedAt: Date; title: string }>>;
+
+/** What the owner's list says of a share beside its row: changed since published, its title now. */
+export interface ShareFreshness {
+  stale: boolean;
+  /** The title to show: a live share follows its entity's title, a snapshot keeps the published one. */
+  title: string;
+}
+
 export interface UpdateShareInput {
   shareId: string;
   title?: string;
@@ -133,11 +144,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
 export class ShareService {
   private readonly cache = new SnapshotCache(500);
   private readonly rows: ShareRowCache<ShareRow> | null;
-  /** Entity types whose updatedAt the owner's list compares with the published one. */
-  private readonly updatedAtOf = new Map<
-    SharedEntityType,
-    (ids: readonly string[]) => Promise<Map<string, Date>>
-  >();
+  /** Entity types whose current state (updatedAt, title) the owner's list compares with the published one. */
+  private readonly currentOf = new Map<SharedEntityType, CurrentOf>();
 
   constructor(private readonly deps: ShareBuildDeps) {
     this.rows = deps.ctx.dbKind === 'pglite' ? new ShareRowCache(1000) : null;
@@ -157,20 +165,35 @@ export class ShareService {
     }
   }
 
-  /** How the owner's list learns that an entity changed after it was published. */
-  registerUpdatedAt(
-    type: SharedEntityType,
-    fn: (ids: readonly string[]) => Promise<Map<string, Date>>,
-  ): void {
-    this.updatedAtOf.set(type, fn);
+  /**
+   * How the owner's list learns that an entity changed after it was published, and a live share
+   * its entity's title now.
+   */
+  registerCurrent(type: SharedEntityType, fn: CurrentOf): void {
+    this.currentOf.set(type, fn);
   }
 
-  url(shareId: string): string {
-    return `${this.ctx.config.publicUrl}/share/${shareId}`;
+  /**
+   * The origin links are built on: PUBLIC_URL when it is set, else the address the request came
+   * to (the browser's address bar, through TRUST_PROXY's forwarded headers behind a proxy), never
+   * a guessed `localhost`.
+   */
+  origin(req: { protocol: string; host: string } | null): string {
+    if (this.ctx.config.PUBLIC_URL || !req) return this.ctx.config.publicUrl;
+    return `${req.protocol}://${req.host}`;
   }
 
+  /** The address a browser opens to view the share, on `origin` (see origin()). */
+  url(shareId: string, origin: string): string {
+    return `${origin}/share/${shareId}`;
+  }
+
+  /**
+   * Where a copied file of a share is served: relative (`/share/{id}/files/{name}`, loading from
+   * whichever address the viewer reached the app at) unless PUBLIC_URL is set. Stored in snapshots.
+   */
   fileUrl(shareId: string, name: string): string {
-    return `${this.ctx.config.publicUrl}/share/${shareId}/files/${name}`;
+    return `${this.ctx.config.fileBaseUrl}/share/${shareId}/files/${name}`;
   }
 
   /** The link preview image of a share (its `cover` file), if it has one. */
@@ -318,7 +341,8 @@ export class ShareService {
     const [updated] = await this.ctx.db
       .update(shares)
       .set({
-        title: title ?? (row.title && row.parentShareId === null ? row.title : built.title),
+        // published again without a title: the entity's title now (a renamed canvas renames its link)
+        title: title ?? built.title,
         storageKey: key,
         files: copied,
         publishedAt: this.ctx.clock.date(),
@@ -469,19 +493,36 @@ export class ShareService {
       .offset((query.page - 1) * query.pageSize);
   }
 
-  /** Of the owner's rows, the share ids whose entity changed after it was published. */
-  async staleIds(rows: readonly ShareRow[]): Promise<Set<string>> {
-    const out = new Set<string>();
+  /**
+   * Of top-level rows, whether each entity changed after it was published, and the title to show.
+   * A live share is never stale (its viewers follow the entity) and shows the entity's title now.
+   * `staleness: false` (a viewer's request): only live rows are looked up, for their title.
+   */
+  async freshness(
+    rows: readonly ShareRow[],
+    { staleness = true }: { staleness?: boolean } = {},
+  ): Promise<Map<string, ShareFreshness>> {
+    const out = new Map<string, ShareFreshness>();
     const byType = new Map<SharedEntityType, ShareRow[]>();
-    for (const row of rows) byType.set(row.entityType, [...(byType.get(row.entityType) ?? []), row]);
+    for (const row of rows) {
+      out.set(row.shareId, { stale: false, title: row.title });
+      if (row.parentShareId || (!staleness && !row.live)) continue;
+      byType.set(row.entityType, [...(byType.get(row.entityType) ?? []), row]);
+    }
     for (const [type, list] of byType) {
-      const fn = this.updatedAtOf.get(type);
+      const fn = this.currentOf.get(type);
       if (!fn) continue;
       const current = await fn(list.map((r) => r.entityId));
       for (const row of list) {
-        const at = current.get(row.entityId);
-        if (at && (!row.entityUpdatedAt || at.getTime() > row.entityUpdatedAt.getTime()))
-          out.add(row.shareId);
+        const now = current.get(row.entityId);
+        if (!now) continue;
+        if (row.live && !row.templateId)
+          out.set(row.shareId, { stale: false, title: now.title || row.title });
+        else
+          out.set(row.shareId, {
+            stale: !row.entityUpdatedAt || now.updatedAt.getTime() > row.entityUpdatedAt.getTime(),
+            title: row.title,
+          });
       }
     }
     return out;
@@ -626,9 +667,16 @@ export class ShareService {
     const hit = this.cache.get(cacheKey);
     if (hit) return hit;
     try {
+      const text = (await readAll(await this.ctx.storage.get(row.storageKey))).toString('utf8');
+      // Snapshots published before file URLs were relative name the default origin
+      // (`http://localhost:PORT/share/…`), which another address cannot load: they become relative.
+      const legacy = this.ctx.config.PUBLIC_URL ? null : `${this.ctx.config.publicUrl}/share/`;
+      // and those published before citations were structured hold raw markers: cleaned here
       const data = cleanSharedData(
-        JSON.parse(
-          (await readAll(await this.ctx.storage.get(row.storageKey))).toString('utf8'),
+        JSON.parse(text, (_key, value: unknown) =>
+          legacy && typeof value === 'string' && value.startsWith(legacy)
+            ? value.slice(legacy.length - '/share/'.length)
+            : value,
         ) as SharedData,
       );
       this.cache.set(cacheKey, data);
@@ -657,6 +705,63 @@ export class ShareService {
       if (err instanceof ObjectNotFoundError) throw shareNotFound();
       throw err;
     }
+  }
+
+  /**
+   * One of the owner's files that a live share's entity shows now (an image node of the live
+   * canvas, an image in the live document), for anyone who may open the share; E1009 otherwise:
+   * a file of someone else, one the entity does not show, a share that is not live.
+   */
+  async liveFile(
+    shareId: string,
+    storageKey: string,
+    viewerUid: string | null,
+  ): Promise<{ stream: Readable; contentType: string }> {
+    const { row, root } = await this.open(shareId, viewerUid);
+    if (!root.live || row.parentShareId || !isValidStorageKey(storageKey)) throw shareNotFound();
+    const shown = await this.shownKeys(row);
+    if (!shown.has(storageKey)) throw shareNotFound();
+    const [file] = await this.ctx.db
+      .select({ contentType: files.contentType })
+      .from(files)
+      .where(and(eq(files.storageKey, storageKey), eq(files.uid, row.uid)))
+      .limit(1);
+    if (!file) throw shareNotFound();
+    try {
+      return { stream: await this.ctx.storage.get(storageKey), contentType: file.contentType };
+    } catch (err) {
+      if (err instanceof ObjectNotFoundError) throw shareNotFound();
+      throw err;
+    }
+  }
+
+  /** The storage keys of this server's files a live canvas or document shows now. */
+  private async shownKeys(row: ShareRow): Promise<Set<string>> {
+    const { services } = this.deps;
+    if (row.entityType === 'canvas') {
+      const snapshot = await services.canvases.snapshot(row.entityId);
+      return new Set(
+        snapshot.nodes.flatMap((n) =>
+          n.type === 'image'
+            ? [storageKeyOf(n.data.metadata?.url), storageKeyOf(n.data.metadata?.imageUrl)].filter(
+                (k): k is string => Boolean(k),
+              )
+            : [],
+        ),
+      );
+    }
+    if (row.entityType === 'document') {
+      const live = await services.documents.liveFields(row.entityId);
+      const [stored] = live
+        ? [live]
+        : await this.ctx.db
+            .select({ content: documents.content })
+            .from(documents)
+            .where(eq(documents.docId, row.entityId))
+            .limit(1);
+      return new Set(stored ? imageKeysOf(stored.content) : []);
+    }
+    return new Set();
   }
 
   // ---- duplicating ----

@@ -21,7 +21,7 @@ import {
   type CitationSource,
 } from '@atelier/contract';
 import { deriveDocumentFields } from '../../collab/collab.derive.js';
-import { canvasDocName } from '../../collab/index.js';
+import { canvasDocName, documentDocName } from '../../collab/index.js';
 import {
   actionResults,
   canvases,
@@ -73,7 +73,7 @@ async function ownerOf(deps: ShareBuildDeps, uid: string) {
 }
 
 /** The storage key behind a file URL of this server (`…/v1/misc/static/{key}`), if it is one. */
-function storageKeyOf(url: unknown): string | null {
+export function storageKeyOf(url: unknown): string | null {
   if (typeof url !== 'string') return null;
   const at = url.indexOf(STATIC_PREFIX);
   if (at < 0) return null;
@@ -84,8 +84,36 @@ function storageKeyOf(url: unknown): string | null {
   }
 }
 
+/** Markdown images: `![alt](url "title")`; group 1 is everything before the URL, group 2 the URL. */
+const MARKDOWN_IMAGE = /(!\[[^\]]*\]\(\s*<?)([^)\s>]+)/g;
+
+/** The storage keys of this server's files that Markdown shows as images. */
+export function imageKeysOf(markdown: string): string[] {
+  return [...markdown.matchAll(MARKDOWN_IMAGE)].flatMap((m) => {
+    const key = storageKeyOf(m[2]);
+    return key ? [key] : [];
+  });
+}
+
+/**
+ * A canvas or document open for editing here has its derived snapshot (and updatedAt) stored
+ * now, before it is published: a debounced store arriving after the publish would otherwise move
+ * updatedAt past the published one and call an unchanged entity "changed since published".
+ */
+async function storeOpen(deps: ShareBuildDeps, name: string): Promise<void> {
+  if (!deps.services.collab.openNames().includes(name)) return;
+  const live = await deps.services.collab.openLive(name);
+  try {
+    await live.snapshot();
+  } finally {
+    live.close();
+  }
+}
+
 export const buildCanvasSnapshot: SnapshotBuilder = async (deps, input) => {
   const { ctx, services } = deps;
+  await loadCanvas(ctx.db, input.uid, input.entityId);
+  await storeOpen(deps, canvasDocName(input.entityId));
   const canvas = await loadCanvas(ctx.db, input.uid, input.entityId);
   const snapshot = await services.canvases.snapshot(canvas.canvasId);
   const access = accessFor(ctx.db);
@@ -186,17 +214,35 @@ export function cleanSharedData(data: SharedData): SharedData {
 }
 
 export const buildDocumentSnapshot: SnapshotBuilder = async (deps, input) => {
-  const row = await loadDocument(deps.ctx.db, input.uid, input.entityId);
+  const { db } = deps.ctx;
+  await loadDocument(db, input.uid, input.entityId);
+  await storeOpen(deps, documentDocName(input.entityId));
+  const row = await loadDocument(db, input.uid, input.entityId);
   const live = await deps.services.documents.liveFields(row.docId);
+  const markdown = stripDocumentMarkers(live?.content ?? row.content);
+  // The owner's images are copied into the share (img-0, img-1…) and shown from there.
+  const keys = [...new Set(imageKeysOf(markdown))];
+  const owned = keys.length
+    ? await db
+        .select({ storageKey: files.storageKey, contentType: files.contentType })
+        .from(files)
+        .where(and(eq(files.uid, input.uid), inArray(files.storageKey, keys)))
+    : [];
+  const copies: Record<string, ShareFileCopy> = {};
+  const urlOf = new Map<string, string>();
+  for (const [i, file] of owned.entries()) {
+    copies[`img-${i}`] = { fromKey: file.storageKey, contentType: file.contentType };
+    urlOf.set(file.storageKey, input.fileUrl(input.shareId, `img-${i}`));
+  }
+  const content = markdown.replace(MARKDOWN_IMAGE, (match, head: string, url: string) => {
+    const copy = urlOf.get(storageKeyOf(url) ?? '');
+    return copy ? `${head}${copy}` : match;
+  });
   return {
-    data: {
-      kind: 'document',
-      title: row.title,
-      owner: await ownerOf(deps, row.uid),
-      content: stripDocumentMarkers(live?.content ?? row.content),
-    },
+    data: { kind: 'document', title: row.title, owner: await ownerOf(deps, row.uid), content },
     title: row.title,
     entityUpdatedAt: row.updatedAt,
+    files: copies,
   };
 };
 
@@ -424,8 +470,10 @@ const duplicateCanvasSnapshot: SnapshotDuplicator = async (deps, input) => {
   return { entityType: 'canvas', entityId: canvasId };
 };
 
-async function updatedAtMap(rows: Promise<{ id: string; updatedAt: Date }[]>): Promise<Map<string, Date>> {
-  return new Map((await rows).map((r) => [r.id, r.updatedAt]));
+async function currentMap(
+  rows: Promise<{ id: string; updatedAt: Date; title: string }[]>,
+): Promise<Map<string, { updatedAt: Date; title: string }>> {
+  return new Map((await rows).map((r) => [r.id, { updatedAt: r.updatedAt, title: r.title }]));
 }
 
 /** Registers the built-in types (once per process) and how the owner's list learns staleness. */
@@ -440,34 +488,42 @@ export function registerBuiltInShares(service: ShareService, deps: ShareBuildDep
   registerShareDuplicator('document', duplicateDocumentSnapshot);
   registerShareDuplicator('skillResponse', duplicateAnswerSnapshot);
   registerShareDuplicator('codeArtifact', duplicateArtifactSnapshot);
-  service.registerUpdatedAt('canvas', (ids) =>
-    updatedAtMap(
+  service.registerCurrent('canvas', (ids) =>
+    currentMap(
       db
-        .select({ id: canvases.canvasId, updatedAt: canvases.updatedAt })
+        .select({ id: canvases.canvasId, updatedAt: canvases.updatedAt, title: canvases.title })
         .from(canvases)
         .where(inArray(canvases.canvasId, [...ids])),
     ),
   );
-  service.registerUpdatedAt('document', (ids) =>
-    updatedAtMap(
+  service.registerCurrent('document', (ids) =>
+    currentMap(
       db
-        .select({ id: documents.docId, updatedAt: documents.updatedAt })
+        .select({ id: documents.docId, updatedAt: documents.updatedAt, title: documents.title })
         .from(documents)
         .where(inArray(documents.docId, [...ids])),
     ),
   );
-  service.registerUpdatedAt('codeArtifact', (ids) =>
-    updatedAtMap(
+  service.registerCurrent('codeArtifact', (ids) =>
+    currentMap(
       db
-        .select({ id: codeArtifacts.artifactId, updatedAt: codeArtifacts.updatedAt })
+        .select({
+          id: codeArtifacts.artifactId,
+          updatedAt: codeArtifacts.updatedAt,
+          title: codeArtifacts.title,
+        })
         .from(codeArtifacts)
         .where(inArray(codeArtifacts.artifactId, [...ids])),
     ),
   );
-  service.registerUpdatedAt('skillResponse', (ids) =>
-    updatedAtMap(
+  service.registerCurrent('skillResponse', (ids) =>
+    currentMap(
       db
-        .select({ id: actionResults.resultId, updatedAt: actionResults.updatedAt })
+        .select({
+          id: actionResults.resultId,
+          updatedAt: actionResults.updatedAt,
+          title: actionResults.title,
+        })
         .from(actionResults)
         .where(inArray(actionResults.resultId, [...ids])),
     ),

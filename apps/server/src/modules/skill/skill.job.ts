@@ -7,7 +7,8 @@ import type { AppContext } from '../../context.js';
 import { skillRunJob, type SkillRunPayload } from '../../jobs/definitions/skill-run.js';
 import { enqueue, type JobHandler } from '../../jobs/jobs.spec.js';
 import { NULL_SINK } from '../../skills/skill.engine.js';
-import { findResult, recoverRuns } from '../action/action.repository.js';
+import { findResult, waitingRuns } from '../action/action.repository.js';
+import { failLostRuns } from './skill.lease.js';
 
 export const handleSkillRun: JobHandler<SkillRunPayload> = async (
   { ctx, services },
@@ -24,12 +25,13 @@ export function enqueueSkillRun(ctx: AppContext, resultId: string, version: numb
 }
 
 /**
- * State-based recovery on start: a run left executing with no heartbeat for longer than the idle
- * timeout plus a margin failed with the process that ran it; waiting runs are queued again.
+ * State-based recovery when the worker role starts: runs left executing by a process that is gone
+ * fail (once their lease has run out; `watchSkillRuns` takes the ones still inside it), and
+ * waiting runs are queued again (the in-process queue forgot them).
  */
 export async function recoverSkillRuns(ctx: AppContext): Promise<number> {
-  const staleBefore = new Date(ctx.clock.now() - ctx.config.SKILL_IDLE_TIMEOUT - 30_000);
-  const waiting = await recoverRuns(ctx.db, staleBefore);
+  await failLostRuns(ctx);
+  const waiting = await waitingRuns(ctx.db);
   for (const { resultId, version } of waiting) await enqueueSkillRun(ctx, resultId, version);
   return waiting.length;
 }

@@ -17,13 +17,14 @@ export function presentCategory(row: CategoryRow): TemplateCategory {
  * Both are the share's copies, served through the share so every library visitor can load them;
  * the owner's upload (a private /v1/misc/static URL) is never answered.
  */
-function cover({ template, shareFiles }: TemplateListRow, publicUrl: string) {
+function cover({ template, shareFiles }: TemplateListRow, fileBaseUrl: string) {
   const own = Boolean(template.coverStorageKey && shareFiles?.[TEMPLATE_COVER_FILE]);
   const name = own ? TEMPLATE_COVER_FILE : shareFiles?.cover ? 'cover' : null;
-  return { coverUrl: name ? `${publicUrl}/share/${template.shareId}/files/${name}` : null, ownCover: own };
+  return { coverUrl: name ? `${fileBaseUrl}/share/${template.shareId}/files/${name}` : null, ownCover: own };
 }
 
-export function presentTemplate(row: TemplateListRow, publicUrl: string): Template {
+/** `fileBaseUrl`: PUBLIC_URL, or '' for URLs relative to the address the app is reached at. */
+export function presentTemplate(row: TemplateListRow, fileBaseUrl: string): Template {
   const { template, category, author } = row;
   return {
     templateId: template.templateId,
@@ -32,7 +33,7 @@ export function presentTemplate(row: TemplateListRow, publicUrl: string): Templa
       uid: author.uid,
       name: author.name,
       nickname: author.nickname,
-      avatar: author.avatarStorageKey ? fileUrl(publicUrl, author.avatarStorageKey) : null,
+      avatar: author.avatarStorageKey ? fileUrl(fileBaseUrl, author.avatarStorageKey) : null,
     },
     version: template.version,
     category: category ? presentCategory(category) : null,
@@ -40,7 +41,7 @@ export function presentTemplate(row: TemplateListRow, publicUrl: string): Templa
     description: template.description,
     language: template.language,
     featured: template.featured,
-    ...cover(row, publicUrl),
+    ...cover(row, fileBaseUrl),
     // the list joins the share with a left join: no row means its link was revoked
     linkRevoked: row.shareFiles === null,
     createdAt: template.createdAt.toISOString(),

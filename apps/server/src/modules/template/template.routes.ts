@@ -7,7 +7,7 @@ import { presentCategory, presentTemplate } from './template.presenter.js';
 export function templateHandlers(ctx: AppContext, services: Services): Handlers {
   const templates = services.templates;
   const present = async (templateId: string) =>
-    presentTemplate(await templates.listRow(templateId), ctx.config.publicUrl);
+    presentTemplate(await templates.listRow(templateId), ctx.config.fileBaseUrl);
   return {
     'template.category.list': async () => (await templates.categories()).map(presentCategory),
     'template.create': async ({ user, body }) => present((await templates.create(user.uid, body)).templateId),
@@ -18,7 +18,7 @@ export function templateHandlers(ctx: AppContext, services: Services): Handlers 
     },
     'template.list': async ({ user, query }) =>
       (await templates.list(user?.uid ?? null, query)).map((row) =>
-        presentTemplate(row, ctx.config.publicUrl),
+        presentTemplate(row, ctx.config.fileBaseUrl),
       ),
   };
 }

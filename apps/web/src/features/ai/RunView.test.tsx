@@ -24,6 +24,8 @@ describe('StatusLine', () => {
     rerender(<StatusLine run={run({ status: 'failed', error: 'E3002' })} nodeId={null} />);
     expect(screen.getByRole('button').textContent).toContain('Execution failed, click to retry');
     expect(screen.getByRole('button').textContent).toContain('rate limit');
+    rerender(<StatusLine run={run({ status: 'failed', error: 'interrupted' })} nodeId={null} />);
+    expect(screen.getByRole('button').textContent).toContain('the server it ran on restarted');
     rerender(<StatusLine run={run({ status: 'failed', error: 'E1011' })} nodeId={null} />);
     expect(screen.getByText('The execution result seems to be lost')).toBeTruthy();
   });

@@ -57,6 +57,8 @@ export function useRunLoader(resultId: string): RunState | undefined {
 function errorText(run: RunState, t: ScopedT<'ai'>): string {
   if (!run.error) return '';
   if (run.error === 'aborted') return '';
+  // the server failed a run whose worker was gone (a restart, a lost instance): say so
+  if (run.error === 'interrupted') return t('runInterrupted');
   // a web search without a provider: name the fix, not the generic "provider not found"
   if (run.error === 'E1015' && run.skillName === 'webSearch') return t('webSearchMissing');
   return errorMessage(run.error, currentLocale() as Locale);

@@ -104,6 +104,7 @@ export const enAi = {
     notFound: 'Thread not found',
     openCanvas: 'Open canvas',
   },
+  runInterrupted: 'The run stopped because the server it ran on restarted or went away. Run it again.',
   status: { waiting: 'Waiting', executing: 'Executing', finish: 'Completed', failed: 'Failed' },
   webSearchOff: 'Web search needs a provider: add SearXNG, Serper, Tavily or Brave in Settings.',
   webSearchSetup: 'Set up web search',

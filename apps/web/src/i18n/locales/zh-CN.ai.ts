@@ -107,6 +107,7 @@ export const zhAi: DeepStrings<typeof enAi> = {
     notFound: '对话不存在',
     openCanvas: '打开画布',
   },
+  runInterrupted: '运行所在的服务器已重启或离线，运行已中断。请重新运行。',
   status: { waiting: '等待中', executing: '执行中', finish: '已完成', failed: '失败' },
   webSearchOff: '网络搜索需要提供方：请在设置中添加 SearXNG、Serper、Tavily 或 Brave。',
   webSearchSetup: '设置网络搜索',

@@ -4,9 +4,11 @@
  * gate. It reads `share.detail` and draws the snapshot with the viewer of its kind (viewers.ts). The
  * header has the title, who shared it, a "Live" badge while following a live share, and
  * "Duplicate to my workspace" (signed in, when allowed) or a sign-in link. Unknown, revoked
- * and expired links show the spec's message; a malformed id shows 'Invalid share link'.
+ * and expired links show the spec's message; a malformed id shows 'Invalid share link'. A share
+ * revoked while it is open shows that message too: at once when live (the server closes the live
+ * connection, useLiveShare.ts), else when the viewer returns to the page.
  */
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spin, Tag } from 'antd';
 import { CopyOutlined, DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
@@ -103,11 +105,50 @@ function DuplicateAction({ content }: { content: SharedContent }) {
   );
 }
 
+/**
+ * A published (not live) share has no connection to be closed: when the viewer comes back to the
+ * page (the tab shown again, the window focused) it asks whether the share is still there.
+ */
+function useGoneOnReturn(shareId: string, enabled: boolean, onGone: () => void): void {
+  useEffect(() => {
+    if (!enabled) return;
+    let asking = false;
+    const check = () => {
+      if (asking || document.visibilityState !== 'visible') return;
+      asking = true;
+      api.call('share.detail', { query: { shareId } }).then(
+        () => {
+          asking = false;
+        },
+        (error: unknown) => {
+          asking = false;
+          if (errCodeOf(error) === 'E1009') onGone();
+        },
+      );
+    };
+    document.addEventListener('visibilitychange', check);
+    window.addEventListener('focus', check);
+    return () => {
+      document.removeEventListener('visibilitychange', check);
+      window.removeEventListener('focus', check);
+    };
+  }, [shareId, enabled, onGone]);
+}
+
 function Viewer({ content }: { content: SharedContent }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
   const [status, setStatus] = useState<LiveStatus>('off');
-  const live = useMemo(() => ({ live: content.share.live, setStatus }), [content.share.live]);
+  // a child share opened by its own link is a snapshot even when its canvas share is live
+  const isLive = content.share.live && !content.share.parentShareId;
+  const live = useMemo(
+    () => ({ shareId: content.share.shareId, live: isLive, setStatus }),
+    [content.share.shareId, isLive],
+  );
+  const gone = useCallback(() => setStatus('revoked'), []);
+  useGoneOnReturn(content.share.shareId, !isLive, gone);
   const { data, share } = content;
+  // revoked, turned off or expired while open: the live connection was closed, or the share is gone
+  if (status === 'revoked') return <NotFound invalid={false} />;
   const owner = data.kind === 'resource' ? null : (data.owner?.nickname ?? data.owner?.name ?? null);
   const View = viewerFor(data.kind) as React.ComponentType<ShareViewerProps>;
   return (
