@@ -22,6 +22,7 @@ import { registerSharePages } from './modules/share/share.html.js';
 import type { Handlers } from './http/register.js';
 import { createQueue } from './jobs/index.js';
 import { defineJobs, startWorkerRole } from './jobs/registry.js';
+import { migrateCitationMarkers } from './skills/skill.citations.migrate.js';
 import { createEventBus } from './lib/events.js';
 import { createMailer } from './mail/mailer.js';
 import { isFamilyLive } from './modules/auth/auth.repository.js';
@@ -50,6 +51,8 @@ export interface RunningServer {
    * BUILTIN_TEMPLATES is off. Tests that need the templates await it.
    */
   builtinTemplates: Promise<void>;
+  /** The start's citation-marker migration (skill.citations.migrate.ts). */
+  citationMigration: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -192,6 +195,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ? installBuiltinTemplates(ctx, services)
       : Promise.resolve();
     cleanups.push(() => builtinTemplates);
+    // Raw citation markers left in stored text by earlier versions (skill.citations.migrate.ts):
+    // after listen, logged on failure and retried by the next start.
+    const citationMigration = migrateCitationMarkers(ctx, services.collab).then(
+      () => undefined,
+      (err: unknown) => log.error({ err }, 'Citation markers could not be migrated; the next start retries'),
+    );
+    cleanups.push(() => citationMigration);
     // HNSW indexes of the embedding dimensions in use, after listen (a first build over existing
     // vectors can take a while); until one is ready, searches of its dimension are exact scans.
     void ctx.vectorIndexes
@@ -205,6 +215,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       handlers,
       url: `http://${host}:${port}`,
       builtinTemplates,
+      citationMigration,
       close: runCleanups,
     };
   } catch (err) {

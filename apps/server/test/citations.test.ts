@@ -37,8 +37,9 @@ describe('citation markers outside the answer', () => {
       input: { query: 'Write a harbour guide' },
       context: { documents: [{ docId: sourceDoc }] },
     });
-    // the answer keeps the one normalised form
-    expect(contentOf(run.events)).toContain('[[citation:1]]');
+    // the answer itself holds no marker: its citations come beside the text
+    expect(contentOf(run.events)).not.toMatch(/citation:|\[\d\]/);
+    expect(run.events.flatMap((e) => e.citations ?? []).map((c) => c.index)).toEqual([1, 7]);
     const docId = run.events.find((e) => e.event === 'create_node')!.node!.data.entityId!;
     await waitForResult(alice.client, run.events[0]!.resultId);
     const doc = expectData(
@@ -47,7 +48,7 @@ describe('citation markers outside the answer', () => {
       }),
     );
     expect(doc.content).not.toMatch(/citation:/);
-    expect(doc.content).toContain(`[\\[1\\]](/documents/${sourceDoc})`);
+    expect(doc.content).toContain(`[\\[1\\]](/documents/${sourceDoc} "Harbour notes")`);
     // a marker without a source is dropped, not left raw
     expect(doc.content).toContain('Unknown claim.');
     expect(doc.content).not.toContain('[7]');

@@ -59,8 +59,13 @@ describe('skill streamInvoke', () => {
     expect(run.events.every((e) => e.resultId === resultId && e.version === 0)).toBe(true);
     expect(run.events[0]!.skillMeta?.name).toBe('commonQnA');
     expect(reasoningOf(run.events)).toBe('Let me think about France');
-    // citation markers arrive normalised, even when the model splits them across chunks
-    expect(contentOf(run.events)).toBe('Paris is the capital [[citation:1]]. Nothing more [[citation:2]].');
+    // no marker arrives, even when the model splits them across chunks: the citations come
+    // beside the text, as offsets in it
+    expect(contentOf(run.events)).toBe('Paris is the capital. Nothing more.');
+    expect(run.events.flatMap((e) => e.citations ?? [])).toEqual([
+      { index: 1, at: 'Paris is the capital'.length },
+      { index: 2, at: 'Paris is the capital. Nothing more'.length },
+    ]);
     const usage = run.events.find((e) => e.event === 'token_usage')!.tokenUsage!;
     expect(usage).toMatchObject({
       modelName: 'fake-chat',

@@ -27,6 +27,7 @@ export * from './entities/mcp.js';
 export * from './entities/provider.js';
 export * from './entities/subscription.js';
 export * from './entities/search.js';
+export * from './entities/citation.js';
 export * from './entities/misc.js';
 export * from './routes/index.js';
 export * from './client.js';

@@ -1,13 +1,13 @@
 /**
  * Document → DOCX (docx 9): title, headings, paragraphs with bold/italic/strike/code and links,
  * bullet, numbered and task lists (nested), block quotes, code blocks, tables, rules and images
- * from our storage. East-Asian text gets a CJK font so Chinese shows in Word and LibreOffice.
+ * from our storage, citations as footnotes. East-Asian text gets a CJK font so Chinese shows in Word and LibreOffice.
  */
 import type * as Docx from 'docx';
 import type { Paragraph, ParagraphChild, Table } from 'docx';
 import type { DocJSON } from '@atelier/editor';
 import type { ExportImages } from './export.images.js';
-import { attr, inlineRuns, textOf, type InlineRun } from './export.model.js';
+import { attr, inlineRuns, noteText, textOf, type CitationNote, type InlineRun } from './export.model.js';
 
 const FONT = { ascii: 'Calibri', hAnsi: 'Calibri', eastAsia: 'Microsoft YaHei', cs: 'Calibri' };
 const MONO = { ascii: 'Courier New', hAnsi: 'Courier New', eastAsia: 'Microsoft YaHei', cs: 'Courier New' };
@@ -47,6 +47,8 @@ class DocxWriter {
   runs(runs: readonly InlineRun[]): ParagraphChild[] {
     return runs.map((run): ParagraphChild => {
       if (run.lineBreak) return new this.docx.TextRun({ text: '', break: 1 });
+      // a citation is a real footnote (Word numbers it and lists the source at the page's foot)
+      if (run.note !== undefined) return new this.docx.FootnoteReferenceRun(run.note);
       const text = new this.docx.TextRun({
         text: run.text,
         bold: run.bold,
@@ -213,12 +215,24 @@ class DocxWriter {
 }
 
 /** Renders a document (schema JSON) with its title as a DOCX file. */
-export async function renderDocx(title: string, doc: DocJSON, images: ExportImages): Promise<Buffer> {
+export async function renderDocx(
+  title: string,
+  doc: DocJSON,
+  images: ExportImages,
+  notes: readonly CitationNote[] = [],
+): Promise<Buffer> {
   const D = await import('docx');
   const writer = new DocxWriter(D, images);
   const body = writer.blocks(doc.content ?? []);
+  const footnotes = Object.fromEntries(
+    notes.map((note) => [
+      note.n,
+      { children: [new D.Paragraph({ children: [new D.TextRun(noteText(note))] })] },
+    ]),
+  );
   const file = new D.Document({
     title,
+    footnotes,
     creator: 'Atelier',
     styles: { default: { document: { run: { font: FONT, size: 22 } } } },
     numbering: {

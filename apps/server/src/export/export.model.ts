@@ -13,6 +13,8 @@ export interface InlineRun {
   href?: string;
   /** A hard line break (Shift+Enter) rather than text. */
   lineBreak?: boolean;
+  /** A citation: the number of its note (footnote in DOCX, endnote in PDF); `text` is `[n]`. */
+  note?: number;
 }
 
 function hasMark(node: DocJSON, type: string): boolean {
@@ -31,6 +33,11 @@ export function inlineRuns(node: DocJSON): InlineRun[] {
     if (child.type === 'hardBreak') {
       runs.push({ text: '', bold: false, italic: false, code: false, strike: false, lineBreak: true });
     } else if (child.type === 'text' && child.text) {
+      const note = (child.marks ?? []).find((m) => m.type === CITATION_MARK)?.attrs?.n;
+      if (typeof note === 'number') {
+        runs.push({ text: `[${note}]`, bold: false, italic: false, code: false, strike: false, note });
+        continue;
+      }
       runs.push({
         text: child.text.replace(/\n/g, ' '),
         bold: hasMark(child, 'bold'),
@@ -94,4 +101,86 @@ export function withoutRepeatedTitle(doc: DocJSON, title: string): DocJSON {
     return { ...doc, content: rest };
   }
   return doc;
+}
+
+// ---- citations (issue 32 §3) ----
+
+/** A citation in a document is a link whose text is `[n]` (what answers and editor actions write). */
+const CITATION_TEXT = /^\[(\d{1,3})\]$/;
+/** The mark a citation gets for the writers (never stored: only on the export's copy of the doc). */
+const CITATION_MARK = 'atelierCitation';
+
+export interface CitationNote {
+  n: number;
+  title: string;
+  /** Where the source opens (absolute when it can be; '' when unknown). */
+  href: string;
+}
+
+/** The address of a citation link: web addresses as they are, app paths under `baseUrl`. */
+function noteHref(href: string, baseUrl: string): string {
+  if (/^(https?:|mailto:)/i.test(href)) return href;
+  return href.startsWith('/') && baseUrl ? `${baseUrl}${href}` : '';
+}
+
+/** The text of one note: the source's title and its address. */
+export function noteText(note: CitationNote): string {
+  if (!note.title) return note.href;
+  return note.href && note.href !== note.title ? `${note.title}, ${note.href}` : note.title;
+}
+
+/**
+ * The document's citations numbered as notes in order of first use (one note per source: the
+ * same link cited twice is one note), and a copy of the document whose citation links are runs
+ * with a note number (the writers draw them as footnote or endnote references).
+ */
+export function withCitationNotes(doc: DocJSON, baseUrl: string): { doc: DocJSON; notes: CitationNote[] } {
+  const notes: CitationNote[] = [];
+  const byKey = new Map<string, number>();
+  const walk = (node: DocJSON): DocJSON => {
+    if (node.type === 'text') {
+      const link = (node.marks ?? []).find((m) => m.type === 'link');
+      const href = link?.attrs?.href;
+      if (!link || typeof href !== 'string' || !CITATION_TEXT.test(node.text ?? '')) return node;
+      const title = typeof link.attrs?.title === 'string' ? link.attrs.title : '';
+      const key = `${href}\n${title}`;
+      let n = byKey.get(key);
+      if (n === undefined) {
+        n = notes.length + 1;
+        byKey.set(key, n);
+        notes.push({ n, title, href: noteHref(href, baseUrl) });
+      }
+      return { type: 'text', text: `[${n}]`, marks: [{ type: CITATION_MARK, attrs: { n } }] };
+    }
+    return node.content ? { ...node, content: node.content.map(walk) } : node;
+  };
+  return { doc: walk(doc), notes };
+}
+
+/**
+ * A document's Markdown for download: each citation link `[\[n\]](href "title")` becomes a
+ * footnote reference `[^n]`, and the notes follow as a reference list at the end.
+ */
+export function markdownWithReferences(markdown: string, baseUrl: string): string {
+  const notes: CitationNote[] = [];
+  const byKey = new Map<string, number>();
+  const LINK = /\[\\\[(\d{1,3})\\\]\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\)/g;
+  const body = markdown.replace(LINK, (_m, _label: string, rawHref: string, rawTitle?: string) => {
+    const href = rawHref.replace(/^<|>$/g, '');
+    const title = (rawTitle ?? '').replace(/\\(.)/g, '$1');
+    const key = `${href}\n${title}`;
+    let n = byKey.get(key);
+    if (n === undefined) {
+      n = notes.length + 1;
+      byKey.set(key, n);
+      notes.push({ n, title, href: noteHref(href, baseUrl) });
+    }
+    return `[^${n}]`;
+  });
+  if (!notes.length) return markdown;
+  const list = notes.map((note) => {
+    const label = (note.title || note.href).replace(/([\\[\]])/g, '\\$1');
+    return `[^${note.n}]: ${note.href ? `[${label}](${note.href})` : label}`;
+  });
+  return `${body.replace(/\s+$/, '')}\n\n${list.join('\n')}\n`;
 }

@@ -1,12 +1,20 @@
 /**
  * Document → PDF (pdfkit): title, headings, paragraphs with bold/italic/strike/code and links,
  * nested bullet, numbered and task lists, block quotes, code blocks, tables, rules and images
- * from our storage, in Noto Sans SC so Chinese renders (code blocks in Courier when plain ASCII).
+ * from our storage, citations as numbered endnotes, in Noto Sans SC so Chinese renders (code blocks in Courier when plain ASCII).
  */
 import type { DocJSON } from '@atelier/editor';
 import { openPdfDocument } from './export.fonts.js';
 import type { ExportImages } from './export.images.js';
-import { attr, inlineRuns, listMarker, textOf, type InlineRun } from './export.model.js';
+import {
+  attr,
+  inlineRuns,
+  listMarker,
+  noteText,
+  textOf,
+  type CitationNote,
+  type InlineRun,
+} from './export.model.js';
 
 const MARGIN = 56;
 const BODY_SIZE = 11;
@@ -81,7 +89,13 @@ class PdfWriter {
       this.doc
         .font(this.fontFor(run))
         .fontSize(size)
-        .fillColor(run.href ? COLORS.link : run.code ? COLORS.code : (opts.color ?? COLORS.text));
+        .fillColor(
+          run.href || run.note !== undefined
+            ? COLORS.link
+            : run.code
+              ? COLORS.code
+              : (opts.color ?? COLORS.text),
+        );
       if (i === 0) this.doc.text(run.text, x, this.doc.y, options);
       else this.doc.text(run.text, options);
     });
@@ -243,6 +257,33 @@ class PdfWriter {
     this.doc.moveDown(0.6);
   }
 
+  /** The citations' endnotes: a "Notes" heading and one numbered line per cited source. */
+  notes(notes: readonly CitationNote[]): void {
+    if (!notes.length) return;
+    this.doc.moveDown(0.8);
+    this.ensureSpace(60);
+    this.doc
+      .font('cjk-bold')
+      .fontSize(HEADING_SIZES[2]!)
+      .fillColor(COLORS.text)
+      .text('Notes', MARGIN, this.doc.y, {
+        width: this.width,
+      });
+    this.doc.moveDown(0.3);
+    for (const note of notes) {
+      this.ensureSpace(20);
+      this.doc
+        .font('cjk')
+        .fontSize(BODY_SIZE - 1)
+        .fillColor(COLORS.text)
+        .text(`[${note.n}] ${noteText(note)}`, MARGIN, this.doc.y, {
+          width: this.width,
+          link: note.href || null,
+          lineGap: 2,
+        });
+    }
+  }
+
   title(title: string): void {
     this.doc
       .font('cjk-bold')
@@ -254,7 +295,12 @@ class PdfWriter {
 }
 
 /** Renders a document (schema JSON) with its title as a PDF file. */
-export async function renderPdf(title: string, content: DocJSON, images: ExportImages): Promise<Buffer> {
+export async function renderPdf(
+  title: string,
+  content: DocJSON,
+  images: ExportImages,
+  notes: readonly CitationNote[] = [],
+): Promise<Buffer> {
   const { doc, done } = await openPdfDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -264,6 +310,7 @@ export async function renderPdf(title: string, content: DocJSON, images: ExportI
   const writer = new PdfWriter(doc, images);
   writer.title(title);
   writer.blocks(content.content ?? []);
+  writer.notes(notes);
   doc.end();
   return done;
 }

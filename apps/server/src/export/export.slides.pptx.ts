@@ -258,7 +258,10 @@ export async function renderSlidesPptx(title: string, slides: readonly Slide[]):
     const slide = pptx.addSlide();
     slide.background = { color: 'FFFFFF' };
     if (s.kind === 'title') titleSlide(slide, s);
-    else contentSlide(slide, s);
+    else {
+      contentSlide(slide, s);
+      if (s.notes) slide.addNotes(s.notes);
+    }
   }
   const out = await pptx.write({ outputType: 'nodebuffer' });
   return Buffer.isBuffer(out) ? out : Buffer.from(out as Uint8Array);

@@ -52,6 +52,8 @@ export interface ContentSlide {
   /** "2/3" on continuation slides (and their first), null when the node fits on one slide. */
   part: string | null;
   blocks: PlacedBlock[];
+  /** Speaker notes (PowerPoint). */
+  notes?: string;
 }
 
 export type Slide = TitleSlide | ContentSlide;
@@ -67,6 +69,8 @@ export interface DeckNode {
   url?: string;
   /** An image resource. */
   image?: ExportImage | null;
+  /** Speaker notes of the node's slides (an answer's cited sources). */
+  notes?: string;
 }
 
 export interface DeckInput {
@@ -385,7 +389,8 @@ export function layoutDeck(
       toBlocks(withoutLeadingTitle(doc, node.title).content ?? [], blocks, 0, images);
     }
     if (node.code?.trim()) blocks.push({ kind: 'code', text: node.code.replace(/\s+$/, '') });
-    slides.push(...place(node.title || 'Untitled', lead, blocks));
+    const placed = place(node.title || 'Untitled', lead, blocks);
+    slides.push(...(node.notes ? placed.map((p) => ({ ...p, notes: node.notes })) : placed));
   }
   return slides;
 }

@@ -7,6 +7,7 @@
  */
 import { stepCountIs, streamText } from 'ai';
 import type { ActionLog, SkillEvent, SkillName } from '@atelier/contract';
+import { placeCitations } from '@atelier/contract';
 import type { CollabService } from '../collab/collab.service.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/errors.js';
@@ -25,8 +26,9 @@ import { findSkill } from './skill.builtins.js';
 import {
   citationsToLinks,
   citedSources,
-  createCitationNormalizer,
+  createCitationExtractor,
   stripCitations,
+  type CitationAnchor,
   type CitationSource,
 } from './skill.citations.js';
 import { buildContext, type ContextLoaders } from './skill.context.js';
@@ -77,6 +79,28 @@ function withCitations(output: SkillOutput | null, sources: CitationSource[]): S
     fail: (text) => output.fail(convert(text)),
   };
 }
+/** Clean text with its anchors back as `[[citation:N]]` markers (in memory, for the outputs). */
+function placeMarkers(text: string, citations: CitationAnchor[], base: number): string {
+  return placeCitations(
+    text,
+    citations.map((c) => ({ ...c, at: c.at - base })),
+    (c) => ` [[citation:${c.index}]]`,
+  );
+}
+
+/** What a step stores of its citations: the cited sources and where the text cites them. */
+function citationData(
+  marked: string,
+  citations: CitationAnchor[],
+  sources: CitationSource[],
+): Record<string, unknown> {
+  const cited = citedSources(marked, sources);
+  return {
+    ...(cited.length ? { sources: cited } : {}),
+    ...(citations.length ? { citations } : {}),
+  };
+}
+
 /** How much of a tool's input, output or error a log line keeps (the model sees all of it). */
 export const TOOL_PREVIEW_CHARS = 2_000;
 
@@ -144,7 +168,13 @@ export function createSkillEngine(
     let runEnv: SkillRunEnv | null = null;
     let errors: string[] = [];
     let output: SkillOutput | null = null;
+    // `text` is the answer as stored and streamed (no markers), `citations` where it cites;
+    // `marked` keeps the normalised markers for the outputs (documents link them, code drops them)
     let text = '';
+    let marked = '';
+    const citations: CitationAnchor[] = [];
+    let citationsStored = false;
+    let citationSources: CitationSource[] = [];
     emit({ event: 'start' });
     try {
       if (!skill) throw new AppError('E1006', `The skill "${runOptions.skillName}" is not available`);
@@ -249,7 +279,8 @@ export function createSkillEngine(
         onError: () => undefined,
       });
 
-      const normalizer = createCitationNormalizer();
+      const extractor = createCitationExtractor();
+      citationSources = context.sources;
       let usage: { inputTokens: number | undefined; outputTokens: number | undefined } | null = null;
       let steps = 0;
       let lastFinish: string | null = null;
@@ -258,18 +289,25 @@ export function createSkillEngine(
         toolCallId,
         ...(skill.toolInfo?.(env, toolName, toolCallId) ?? {}),
       });
-      const sendText = (out: string) => {
-        if (!out) return;
-        text += out;
-        stepWriter.append('content', out);
-        emit({ event: 'stream', step, content: out });
-        output?.update(text);
+      const sendText = (out: { text: string; citations: CitationAnchor[] }) => {
+        if (!out.text && !out.citations.length) return;
+        marked += placeMarkers(out.text, out.citations, text.length);
+        text += out.text;
+        citations.push(...out.citations);
+        if (out.text) stepWriter.append('content', out.text);
+        emit({
+          event: 'stream',
+          step,
+          content: out.text,
+          ...(out.citations.length ? { citations: out.citations } : {}),
+        });
+        output?.update(marked);
       };
       for await (const part of result.fullStream) {
         touch();
         // the SDK's own `start` part comes before the request has even left
         if (part.type !== 'start') stepWriter.begin();
-        if (part.type === 'text-delta') sendText(normalizer.push(part.text));
+        if (part.type === 'text-delta') sendText(extractor.push(part.text));
         else if (part.type === 'reasoning-delta' && part.text) {
           stepWriter.append('reasoning', part.text);
           emit({ event: 'stream', step, reasoningContent: part.text });
@@ -300,7 +338,7 @@ export function createSkillEngine(
         } else if (part.type === 'error') throw part.error;
         else if (part.type === 'finish') usage = part.totalUsage;
       }
-      sendText(normalizer.flush());
+      sendText(extractor.flush());
       // The model still wanted tools when the step limit stopped the loop: say so in the run.
       if (tools && steps >= maxSteps && lastFinish === 'tool-calls' && !cause) {
         await env.log({ key: 'toolStepLimit', titleArgs: { steps: maxSteps } });
@@ -319,11 +357,15 @@ export function createSkillEngine(
         emit({ event: 'token_usage', step, tokenUsage });
         await stepWriter.addTokenUsage(tokenUsage);
       }
-      const fromOutput = output ? await output.finish(text) : undefined;
+      const fromOutput = output ? await output.finish(marked) : undefined;
       output = null;
       const derived = skill.finish?.(text) ?? {};
-      const sources = citedSources(text, context.sources);
-      const structured = { ...derived, ...(fromOutput ?? {}), ...(sources.length ? { sources } : {}) };
+      const structured = {
+        ...derived,
+        ...(fromOutput ?? {}),
+        ...citationData(marked, citations, context.sources),
+      };
+      citationsStored = true;
       if (Object.keys(structured).length) {
         emit({ event: 'structured_data', step, structuredData: structured });
         await stepWriter.setStructuredData(structured);
@@ -343,7 +385,7 @@ export function createSkillEngine(
     } finally {
       if (output) {
         await output
-          .fail(text)
+          .fail(marked)
           .catch((err: unknown) => log.warn({ err, resultId }, 'could not close a skill output'));
       }
       clearInterval(poll);
@@ -353,6 +395,12 @@ export function createSkillEngine(
         await skill
           .cleanup(runEnv)
           .catch((err: unknown) => log.warn({ err, resultId }, 'could not clean up after a skill run'));
+      }
+      // a failed or stopped run keeps what it streamed, its citations included
+      if (writer && !citationsStored && citations.length) {
+        await writer
+          .setStructuredData(citationData(marked, citations, citationSources))
+          .catch((err: unknown) => log.warn({ err, resultId }, 'could not store the citations of a run'));
       }
       await writer?.flush();
       await endResult(db, resultId, version, errors.length ? 'failed' : 'finish', errors).catch(

@@ -14,7 +14,7 @@ import {
 import { CanvasEdgeSchema, CanvasNodeSchema } from './canvas.js';
 import { CodeArtifactTypeSchema } from './code-artifact.js';
 import { PageConfigSchema, PageNodeTypeSchema } from './page.js';
-import { SourceSchema } from './search.js';
+import { CitationAnchorSchema, CitationSourceSchema } from './citation.js';
 
 /** What can be shared as a link (spec section 1); templates share canvases. */
 export const ShareEntityTypeSchema = EntityTypeSchema.extract([
@@ -148,10 +148,25 @@ export const SharedDocumentSchema = z.object({
   kind: z.literal('document'),
   title: z.string(),
   owner: SharedOwnerSchema.nullish(),
-  /** Markdown; citation markers normalised as everywhere else. */
+  /** Markdown; citations are `[n]` links to their sources, never markers. */
   content: z.string(),
 });
 export type SharedDocument = z.infer<typeof SharedDocumentSchema>;
+
+/** Search-source entries of old snapshots (`{ url, title, pageContent }`) as numbered sources. */
+function legacySources(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((s: unknown, i) => {
+    if (!s || typeof s !== 'object' || 'index' in s) return s;
+    const { url, title } = s as { url?: unknown; title?: unknown };
+    return {
+      index: i + 1,
+      kind: 'url',
+      title: typeof title === 'string' && title ? title : typeof url === 'string' ? url : '',
+      ...(typeof url === 'string' ? { url } : {}),
+    };
+  });
+}
 
 export const SharedSkillResponseSchema = z.object({
   kind: z.literal('skillResponse'),
@@ -159,9 +174,15 @@ export const SharedSkillResponseSchema = z.object({
   owner: SharedOwnerSchema.nullish(),
   /** The question asked. */
   query: z.string(),
-  /** The answer as Markdown (all steps' content, in order). */
+  /** The answer as Markdown (all steps' content, in order), without citation markers. */
   content: z.string(),
-  sources: z.array(SourceSchema),
+  /**
+   * The sources the answer cites. Snapshots published before citations were structured hold
+   * search sources (`{ url, title, pageContent }`): read as sources numbered in order.
+   */
+  sources: z.preprocess(legacySources, z.array(CitationSourceSchema)),
+  /** Where in `content` each source is cited (citation.ts). */
+  citations: z.array(CitationAnchorSchema).optional(),
   modelName: z.string().nullish(),
 });
 export type SharedSkillResponse = z.infer<typeof SharedSkillResponseSchema>;

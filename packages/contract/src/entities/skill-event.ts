@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { IconSchema, MetadataSchema, ModelTierSchema } from './common.js';
 import { CanvasNodeDataSchema, CanvasNodeTypeSchema } from './canvas.js';
+import { CitationAnchorSchema } from './citation.js';
 import { SkillNameSchema } from './skill.js';
 
 export const SkillEventTypeSchema = z.enum([
@@ -58,7 +59,7 @@ export const ActionStepMetaSchema = z.object({ name: z.string(), title: z.string
 
 /**
  * One Server-Sent Event of a skill run, sent as `data: <json>\n\n`. Which optional fields are
- * present depends on `event`: stream → content/reasoningContent, log → log, artifact → artifact,
+ * present depends on `event`: stream → content/reasoningContent/citations, log → log, artifact → artifact,
  * structured_data → structuredData, token_usage → tokenUsage, create_node → node,
  * error → error (a catalogue code) and originError (the provider's text). start and end carry
  * only the common fields.
@@ -70,6 +71,11 @@ export const SkillEventSchema = z.object({
   skillMeta: SkillMetaSchema.optional(),
   step: ActionStepMetaSchema.optional(),
   content: z.string().optional(),
+  /**
+   * Ours: citations of this stream delta, offsets in the step's whole clean content (the
+   * content carries no marker; citations.ts).
+   */
+  citations: z.array(CitationAnchorSchema).optional(),
   reasoningContent: z.string().optional(),
   tokenUsage: TokenUsageItemSchema.optional(),
   log: ActionLogSchema.optional(),

@@ -8,6 +8,8 @@
 import { markdownToDoc, type DocJSON } from '@atelier/editor';
 import {
   SharedDataSchema,
+  placeCitations,
+  type CitationSource,
   type PageExportFormat,
   type PageNodeType,
   type SharedData,
@@ -84,18 +86,32 @@ export function htmlText(html: string): string {
     .trim();
 }
 
+/** The speaker notes of an answer's slides: each cited source with its address. */
+export function citationNotes(sources: CitationSource[]): string {
+  return [
+    'Sources',
+    ...sources.map((s) => `[${s.index}] ${s.title || s.url || ''}${s.url && s.title ? ` — ${s.url}` : ''}`),
+  ].join('\n');
+}
+
 /** What one slide shows, from its snapshot or its node data. */
 export function deckNodeOf(source: SlideSource): DeckNode {
   const { data, nodeData } = source;
   const title = source.title || (data && 'title' in data ? data.title : '') || '';
   if (data?.kind === 'document') return { title, markdown: cut(data.content) };
   if (data?.kind === 'skillResponse') {
-    const sources = data.sources
-      .filter((s) => s.url || s.title)
-      .map((s, i) => `${i + 1}. ${s.url ? `[${s.title || s.url}](${s.url})` : s.title}`);
-    const parts = [data.query ? `**${data.query.replace(/\*/g, '')}**` : '', data.content];
+    // citations as `[n]` in the text, the numbered sources under it (the PDF's endnotes of the
+    // answer) and in the slide's speaker notes (PowerPoint)
+    const cited = data.sources.filter((s) => s.url || s.title);
+    const sources = cited.map((s) => `${s.index}. ${s.url ? `[${s.title || s.url}](${s.url})` : s.title}`);
+    const content = placeCitations(data.content, data.citations ?? [], (c) => ` \\[${c.index}\\]`);
+    const parts = [data.query ? `**${data.query.replace(/\*/g, '')}**` : '', content];
     if (sources.length) parts.push(sources.join('\n'));
-    return { title, markdown: cut(parts.filter(Boolean).join('\n\n')) };
+    return {
+      title,
+      markdown: cut(parts.filter(Boolean).join('\n\n')),
+      ...(cited.length ? { notes: citationNotes(cited) } : {}),
+    };
   }
   if (data?.kind === 'codeArtifact') {
     if (data.type === 'markdown') return { title, markdown: cut(data.content) };

@@ -26,7 +26,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SharedData } from '@atelier/contract';
+import { placeCitations, type CitationAnchor, type SharedData } from '@atelier/contract';
 import { markdownToDoc, type DocJSON } from '@atelier/editor';
 import type {} from '@fastify/rate-limit';
 import { AppError } from '../../http/errors.js';
@@ -130,6 +130,21 @@ export function markdownHtml(markdown: string): string {
   }
 }
 
+const CITE = /\uE000(\d{1,3})\uE001/g;
+
+/** An answer's Markdown as HTML with its citations as `[n]` links to the sources list. */
+function citedHtml(markdown: string, citations: CitationAnchor[]): string {
+  const marked = placeCitations(
+    markdown.replace(/[\uE000\uE001]/g, ''),
+    citations,
+    (c) => `\uE000${c.index}\uE001`,
+  );
+  return markdownHtml(marked).replace(
+    CITE,
+    (_m, n: string) => `<sup class="citation"><a href="#source-${n}">[${n}]</a></sup>`,
+  );
+}
+
 const plain = (markdown: string) =>
   markdown
     .replace(/[#>*_`~[\]()!|-]+/g, ' ')
@@ -202,12 +217,16 @@ function bodyOf(data: SharedData): string {
       const sources = data.sources.length
         ? `<section><h2>Sources</h2><ol>${data.sources
             .map((s) => {
-              const label = escapeHtml(s.title ?? s.url ?? '');
-              return `<li>${s.url && SAFE_HREF.test(s.url) ? `<a href="${escapeHtml(s.url)}" rel="nofollow noopener">${label}</a>` : label}</li>`;
+              const label = escapeHtml(s.title || s.url || '');
+              const item =
+                s.url && SAFE_HREF.test(s.url)
+                  ? `<a href="${escapeHtml(s.url)}" rel="nofollow noopener">${label}</a>`
+                  : label;
+              return `<li id="source-${s.index}" value="${s.index}">${item}</li>`;
             })
             .join('')}</ol></section>`
         : '';
-      return `<article>${title}<p><strong>${escapeHtml(data.query)}</strong></p>${markdownHtml(data.content)}${sources}</article>`;
+      return `<article>${title}<p><strong>${escapeHtml(data.query)}</strong></p>${citedHtml(data.content, data.citations ?? [])}${sources}</article>`;
     }
     case 'codeArtifact':
       return `<article>${title}<pre><code>${escapeHtml(data.content)}</code></pre></article>`;

@@ -31,7 +31,7 @@ import { now } from '../../lib/time.js';
 import { accessFor, userActor } from '../access/access.js';
 import { ShareRowCache } from './share.rows.js';
 import { ENTITY_REF_TYPES } from '../access/access.entities.js';
-import { childTypeOf, imageKeysOf, storageKeyOf } from './share.snapshots.js';
+import { childTypeOf, cleanSharedData, imageKeysOf, storageKeyOf } from './share.snapshots.js';
 import { isValidStorageKey } from '../../storage/storage.keys.js';
 import {
   snapshotBuilder,
@@ -671,11 +671,14 @@ export class ShareService {
       // Snapshots published before file URLs were relative name the default origin
       // (`http://localhost:PORT/share/…`), which another address cannot load: they become relative.
       const legacy = this.ctx.config.PUBLIC_URL ? null : `${this.ctx.config.publicUrl}/share/`;
-      const data = JSON.parse(text, (_key, value: unknown) =>
-        legacy && typeof value === 'string' && value.startsWith(legacy)
-          ? value.slice(legacy.length - '/share/'.length)
-          : value,
-      ) as SharedData;
+      // and those published before citations were structured hold raw markers: cleaned here
+      const data = cleanSharedData(
+        JSON.parse(text, (_key, value: unknown) =>
+          legacy && typeof value === 'string' && value.startsWith(legacy)
+            ? value.slice(legacy.length - '/share/'.length)
+            : value,
+        ) as SharedData,
+      );
       this.cache.set(cacheKey, data);
       return data;
     } catch (err) {

@@ -7,13 +7,18 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   CanvasEdgeSchema,
   CanvasNodeSchema,
-  SourceSchema,
   type CanvasEdge,
   type CanvasNode,
   type SharedCanvas,
   type SharedData,
   type SharedEntityType,
-  type Source,
+  SharedSkillResponseSchema,
+  citationSourcesOf,
+  cleanCitations,
+  joinCited,
+  stripDocumentMarkers,
+  anchorsOf,
+  type CitationSource,
 } from '@atelier/contract';
 import { deriveDocumentFields } from '../../collab/collab.derive.js';
 import { canvasDocName, documentDocName } from '../../collab/index.js';
@@ -34,7 +39,7 @@ import { loadCanvas } from '../canvas/canvas.service.js';
 import { loadCodeArtifact } from '../code-artifact/code-artifact.service.js';
 import { loadDocument } from '../document/document.service.js';
 import { loadResource } from '../resource/resource.service.js';
-import { normalizeCitations } from '../../skills/skill.citations.js';
+import { anchorsToLinks } from '../../skills/skill.citations.js';
 import { findUserByUid } from '../user/user.repository.js';
 import { applySnapshot, CANVAS_SCHEMA_VERSION, type CanvasSnapshotInput } from '@atelier/canvas';
 import {
@@ -188,13 +193,33 @@ export const buildCanvasSnapshot: SnapshotBuilder = async (deps, input) => {
   return { data, title: canvas.title, entityUpdatedAt: canvas.updatedAt, files: copies };
 };
 
+/**
+ * A stored snapshot as viewers get it: snapshots published before citations were structured
+ * held raw markers in their text (and search-shaped sources); those become anchors, so no viewer,
+ * page or export ever shows one.
+ */
+export function cleanSharedData(data: SharedData): SharedData {
+  if (data.kind === 'skillResponse') {
+    const parsed = SharedSkillResponseSchema.safeParse(data);
+    const base = parsed.success ? parsed.data : data;
+    const clean = cleanCitations(base.content, base.citations ?? []);
+    return {
+      ...base,
+      content: clean.text,
+      ...(clean.citations.length ? { citations: clean.citations } : {}),
+    };
+  }
+  if (data.kind === 'document') return { ...data, content: stripDocumentMarkers(data.content) };
+  return data;
+}
+
 export const buildDocumentSnapshot: SnapshotBuilder = async (deps, input) => {
   const { db } = deps.ctx;
   await loadDocument(db, input.uid, input.entityId);
   await storeOpen(deps, documentDocName(input.entityId));
   const row = await loadDocument(db, input.uid, input.entityId);
   const live = await deps.services.documents.liveFields(row.docId);
-  const markdown = normalizeCitations(live?.content ?? row.content);
+  const markdown = stripDocumentMarkers(live?.content ?? row.content);
   // The owner's images are copied into the share (img-0, img-1…) and shown from there.
   const keys = [...new Set(imageKeysOf(markdown))];
   const owned = keys.length
@@ -227,23 +252,23 @@ export const buildSkillResponseSnapshot: SnapshotBuilder = async (deps, input) =
   const row = await findResult(db, input.entityId);
   if (!row) throw new AppError('E1011');
   const steps = await stepsOf(db, row.resultId, row.version);
-  const sources: Source[] = [];
-  for (const step of steps) {
-    const parsed = SourceSchema.array().safeParse(step.structuredData?.sources);
-    if (parsed.success) sources.push(...parsed.data);
-  }
-  const content = steps
-    .map((s) => s.content)
-    .filter(Boolean)
-    .join('\n\n');
+  const sources = new Map<number, CitationSource>();
+  for (const step of steps)
+    for (const s of citationSourcesOf(step.structuredData?.sources))
+      if (!sources.has(s.index)) sources.set(s.index, s);
+  const { text: content, citations } = joinCited(
+    steps.map((s) => ({ text: s.content, citations: anchorsOf(s.structuredData?.citations) })),
+    '\n\n',
+  );
   return {
     data: {
       kind: 'skillResponse',
       title: row.title,
       owner: await ownerOf(deps, row.uid),
       query: row.input.query ?? '',
-      content: normalizeCitations(content),
-      sources,
+      content,
+      sources: [...sources.values()].sort((a, b) => a.index - b.index),
+      ...(citations.length ? { citations } : {}),
       modelName: row.modelInfo?.label ?? row.modelInfo?.name ?? null,
     },
     title: row.title,
@@ -325,12 +350,13 @@ async function copyArtifact(
   return artifactId;
 }
 
-/** An answer becomes a document (its question as a heading, then the answer and its sources). */
+/** An answer becomes a document: its question as a heading, the answer with `[n]` links, its sources. */
 function answerMarkdown(data: Extract<SharedData, { kind: 'skillResponse' }>): string {
   const sources = data.sources
-    .map((s, i) => `${i + 1}. ${s.url ? `[${s.title ?? s.url}](${s.url})` : (s.title ?? '')}`)
+    .map((s) => `${s.index}. ${s.url ? `[${s.title || s.url}](${s.url})` : s.title}`)
     .join('\n');
-  return [`## ${data.query}`, data.content, sources ? `---\n\n${sources}` : ''].filter(Boolean).join('\n\n');
+  const body = anchorsToLinks(data.content, data.citations ?? [], data.sources);
+  return [`## ${data.query}`, body, sources ? `---\n\n${sources}` : ''].filter(Boolean).join('\n\n');
 }
 
 const duplicateDocumentSnapshot: SnapshotDuplicator = async (deps, input) => {

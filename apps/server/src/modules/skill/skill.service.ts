@@ -6,7 +6,7 @@
  * the new result version with everything the engine needs to run it later. With `skillId` the
  * caller's skill instance runs: its template, its tplConfig, its context rules.
  */
-import type { InvokeSkill, ModelInfo } from '@atelier/contract';
+import { stripDocumentMarkers, type InvokeSkill, type ModelInfo } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { accessFor, userActor } from '../access/access.js';
@@ -197,7 +197,16 @@ export class SkillRunService {
         context: body.context ?? null,
         tplConfig: sealTplConfig(skill, tplConfig, this.ctx.secrets.encryption, uid) ?? null,
         runtimeConfig: body.runtimeConfig ?? null,
-        history: body.resultHistory ?? null,
+        // earlier turns as the client holds them: an older client may still send raw markers
+        history:
+          body.resultHistory?.map((item) =>
+            item.steps
+              ? {
+                  ...item,
+                  steps: item.steps.map((st) => ({ ...st, content: stripDocumentMarkers(st.content) })),
+                }
+              : item,
+          ) ?? null,
         runOptions: {
           skillName: skill.name,
           modelItemId: resolved?.item.itemId ?? null,

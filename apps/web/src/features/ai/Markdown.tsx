@@ -1,12 +1,16 @@
 /**
  * Safe Markdown for AI answers: marked's lexer turns the text into tokens and this file draws
  * them as React elements, so nothing the model writes becomes HTML (raw HTML is shown as text,
- * links and images only with http(s) or mailto URLs). Citation markers (`citations.ts`) become
- * `[N]` links to source N. The app's one renderer of Markdown from the model: answers, threads,
- * Markdown artifacts. Cheap enough to run on every streamed chunk of a few thousand characters.
+ * links and images only with http(s) or mailto URLs). Citations are structured data beside the
+ * text (`anchors`: where source N is cited, `citations`: the sources) and are drawn as `[N]`
+ * badges linked to the source; a raw marker left in old text is drawn the same way, never shown.
+ * The app's one renderer of Markdown from the model and of citations: answer panels and nodes,
+ * threads, the share viewer, pages, Markdown artifacts, editor suggestions. Cheap enough to run on
+ * every streamed chunk of a few thousand characters.
  */
 import { Fragment, memo, type ReactNode } from 'react';
 import { Lexer, type Token, type Tokens } from 'marked';
+import { placeCitations, type CitationAnchor } from '@atelier/contract';
 import { CITATION_MARKER, citationLabel } from './citations';
 
 export { stripCitationMarkers } from './citations';
@@ -222,17 +226,26 @@ function tight(tokens: Token[], ctx: Ctx): ReactNode[] {
 export const Markdown = memo(function Markdown({
   text,
   citations,
+  anchors,
   onCite,
   className,
   testId,
 }: {
   text: string;
+  /** The sources cited (by index). */
   citations?: readonly CitationTarget[];
+  /** Where in `text` each source is cited (offsets in the text). */
+  anchors?: readonly CitationAnchor[];
   onCite?: (index: number) => void;
   className?: string;
   testId?: string;
 }) {
-  const prepared = text.replace(
+  // the text's own private-use sentinels are dropped first, so only anchors become badges
+  const bare = text.replace(/[\uE000\uE001]/g, '');
+  const placed = anchors?.length
+    ? placeCitations(bare, anchors, (c) => `${CITE_OPEN}${c.index}${CITE_CLOSE}`)
+    : bare;
+  const prepared = placed.replace(
     CITATION_MARKER,
     (_m, a: string | undefined, b: string | undefined) => `${CITE_OPEN}${a ?? b}${CITE_CLOSE}`,
   );

@@ -343,6 +343,7 @@ export function Answer({
     <Markdown
       text={run.content}
       citations={run.sources}
+      anchors={run.citations}
       {...(onCite ? { onCite } : {})}
       {...(testId ? { testId } : {})}
     />

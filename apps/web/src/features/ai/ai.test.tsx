@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import type { ActionResult, SkillEvent, SkillTemplate } from '@atelier/contract';
 import { checkRules, toInvokeContext, type ContextItem } from './contextItems';
+import { citedMarkdown } from './citations';
 import { Markdown, stripCitationMarkers } from './Markdown';
 import { createSseParser } from './skillStream';
 import { applyEvent, emptyRun, runFromResult } from './skillStore';
@@ -35,7 +36,8 @@ describe('applyEvent', () => {
     run = applyEvent(run, ev('start'));
     expect(run.status).toBe('executing');
     run = applyEvent(run, ev('stream', { reasoningContent: 'think ' }));
-    run = applyEvent(run, ev('stream', { content: 'Teal [[citation:1]].' }));
+    run = applyEvent(run, ev('stream', { content: 'Teal', citations: [{ index: 1, at: 4 }] }));
+    run = applyEvent(run, ev('stream', { content: '.' }));
     run = applyEvent(
       run,
       ev('token_usage', {
@@ -60,7 +62,8 @@ describe('applyEvent', () => {
     expect(run).toMatchObject({
       status: 'finish',
       live: false,
-      content: 'Teal [[citation:1]].',
+      content: 'Teal.',
+      citations: [{ index: 1, at: 4 }],
       reasoning: 'think ',
       sources: [{ index: 1, title: 'Notes', entityId: 'd-1', kind: 'document' }],
     });
@@ -88,15 +91,24 @@ describe('applyEvent', () => {
         {
           name: 'a',
           content: 'one',
-          structuredData: { sources: [{ index: 2, title: 'S', url: 'https://x.y' }] },
+          structuredData: {
+            sources: [{ index: 2, title: 'S', url: 'https://x.y' }],
+            citations: [{ index: 2, at: 3 }],
+          },
         },
+        // a step stored before citations were structured: its marker becomes an anchor
+        { name: 'b', content: 'two [[citation:2]].' },
       ],
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
     const run = runFromResult(result);
     expect(run).toMatchObject({
-      content: 'one',
+      content: 'one\n\ntwo.',
+      citations: [
+        { index: 2, at: 3 },
+        { index: 2, at: 'one\n\ntwo'.length },
+      ],
       rerunning: true,
       sources: [{ index: 2, url: 'https://x.y' }],
     });
@@ -134,6 +146,49 @@ describe('Markdown', () => {
     expect(cite?.getAttribute('href')).toBe('https://notes.example');
     expect(container.textContent).toContain('[9]');
     expect(stripCitationMarkers('Teal [[citation:1]].')).toBe('Teal.');
+  });
+
+  it('draws citations kept beside the text as badges, inside Markdown too', () => {
+    const text = 'Teal **boats** float.\n\n- a list item';
+    const { container } = render(
+      <Markdown
+        text={text}
+        anchors={[
+          { index: 1, at: 'Teal **boats**'.length },
+          { index: 2, at: text.length },
+        ]}
+        citations={[
+          { index: 1, title: 'Notes', url: 'https://notes.example' },
+          { index: 2, title: 'Other' },
+        ]}
+      />,
+    );
+    const cites = [...container.querySelectorAll('[data-testid="ai-citation"]')];
+    expect(cites.map((c) => c.textContent)).toEqual(['[1]', '[2]']);
+    expect(container.querySelector('strong')?.textContent).toBe('boats');
+    expect(container.querySelector('li')?.textContent).toBe('a list item[2]');
+    expect(container.textContent).not.toMatch(/citation|\uE000/);
+  });
+
+  it('writes an answer into a document as [n] links numbered on from the document', () => {
+    const sources = [
+      { index: 1, title: 'Harbour "notes"', kind: 'document', entityId: 'd-1' },
+      { index: 2, title: 'Web', kind: 'url', url: 'https://w.example/a(b)' },
+      { index: 3, title: 'Nowhere', kind: 'content' },
+    ];
+    const md = citedMarkdown(
+      'Teal. Blue. Red.',
+      [
+        { index: 1, at: 4 },
+        { index: 2, at: 10 },
+        { index: 3, at: 15 },
+      ],
+      sources,
+      new Map([['https://w.example/a(b)', 4]]),
+    );
+    expect(md).toBe(
+      'Teal [\\[5\\]](/documents/d-1 "Harbour \\"notes\\""). Blue [\\[4\\]](https://w.example/a%28b%29 "Web"). Red.',
+    );
   });
 });
 

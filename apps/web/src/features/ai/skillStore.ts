@@ -4,6 +4,7 @@
  * run stands. Live runs are fed by their SSE events; anything else is loaded from /action/result.
  */
 import { create } from 'zustand';
+import { anchorsOf, joinCited, type CitationAnchor } from '@atelier/contract';
 import type {
   ActionArtifact,
   ActionLog,
@@ -39,7 +40,10 @@ export interface RunState {
   /** The MCP servers an agent run used: its follow-ups and reruns use the same. */
   selectedMcpServers: string[];
   modelLabel: string | null;
+  /** The answer without citation markers. */
   content: string;
+  /** Where the answer cites its sources (offsets in `content`). */
+  citations: CitationAnchor[];
   reasoning: string;
   sources: RunSource[];
   questions: string[];
@@ -79,6 +83,7 @@ export function emptyRun(resultId: string): RunState {
     selectedMcpServers: [],
     modelLabel: null,
     content: '',
+    citations: [],
     reasoning: '',
     sources: [],
     questions: [],
@@ -146,6 +151,8 @@ export function applyEvent(run: RunState, e: SkillEvent): RunState {
         ...run,
         status: 'executing',
         content: run.content + (e.content ?? ''),
+        // offsets in the step's content, which is the live run's content
+        citations: e.citations?.length ? [...run.citations, ...e.citations] : run.citations,
         reasoning: run.reasoning + (e.reasoningContent ?? ''),
       };
     case 'log':
@@ -176,6 +183,18 @@ export function applyEvent(run: RunState, e: SkillEvent): RunState {
   }
 }
 
+/** The answer of all steps joined, with the steps' citations moved to the joined text. */
+function answerOf(steps: NonNullable<ActionResult['steps']>): {
+  content: string;
+  citations: CitationAnchor[];
+} {
+  const { text, citations } = joinCited(
+    steps.map((s) => ({ text: s.content, citations: anchorsOf(s.structuredData?.citations) })),
+    '\n\n',
+  );
+  return { content: text, citations };
+}
+
 /** The run as the server recorded it (all steps joined). */
 export function runFromResult(result: ActionResult, previous?: RunState): RunState {
   const steps = result.steps ?? [];
@@ -193,10 +212,7 @@ export function runFromResult(result: ActionResult, previous?: RunState): RunSta
     skillId: result.skillId ?? null,
     selectedMcpServers: result.selectedMcpServers ?? [],
     modelLabel: result.modelInfo?.label ?? null,
-    content: steps
-      .map((s) => s.content)
-      .filter(Boolean)
-      .join('\n\n'),
+    ...answerOf(steps),
     reasoning: steps
       .map((s) => s.reasoningContent ?? '')
       .filter(Boolean)

@@ -25,16 +25,19 @@ import {
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, type Locale, type SkillEvent } from '@atelier/contract';
+import { errorMessage, type CitationAnchor, type Locale, type SkillEvent } from '@atelier/contract';
 import { api } from '../../api/client';
 import { currentLocale } from '../../i18n/i18n';
 import { useUiStore } from '../../stores/uiStore';
 import { Markdown } from '../ai/Markdown';
+import { citedMarkdown, insertableCitations } from '../ai/citations';
+import { sourcesOf, type RunSource } from '../ai/skillStore';
 import { streamSkill } from '../ai/skillStream';
 import {
   TRANSLATE_LANGUAGES,
   acceptSuggestion,
   docAiInvoke,
+  documentCitations,
   selectionMarkdown,
   setSuggestionRange,
   settledRange,
@@ -47,7 +50,10 @@ type Phase = 'idle' | 'menu' | 'streaming' | 'done' | 'error';
 
 interface Run {
   action: DocAiAction;
+  /** The answer as streamed: clean text, its citations beside it. */
   text: string;
+  citations: CitationAnchor[];
+  sources: RunSource[];
   error: string | null;
   resultId: string | null;
   /** Accept found the selected words changed meanwhile and wrote nothing. */
@@ -228,7 +234,7 @@ export function DocumentAi({
     const title = about ? `${t(`actions.${action}`)}: ${about}` : t(`actions.${action}`);
     const body = action === 'custom' ? invoke : { ...invoke, input: { ...invoke.input, title } };
     setSuggestionRange(editor, { from, to, card: true });
-    setRun({ action, text: '', error: null, resultId: null });
+    setRun({ action, text: '', citations: [], sources: [], error: null, resultId: null });
     setPhase('streaming');
     setInstruction('');
     const abort = new AbortController();
@@ -237,9 +243,14 @@ export function DocumentAi({
     const onEvent = (event: SkillEvent) => {
       if (abort.signal.aborted) return;
       if (event.event === 'start') setRun((r) => r && { ...r, resultId: event.resultId });
-      if (event.event === 'stream' && event.content) {
-        const delta = event.content;
-        setRun((r) => r && { ...r, text: r.text + delta });
+      if (event.event === 'stream' && (event.content || event.citations?.length)) {
+        const delta = event.content ?? '';
+        const cited = event.citations ?? [];
+        setRun((r) => r && { ...r, text: r.text + delta, citations: [...r.citations, ...cited] });
+      }
+      if (event.event === 'structured_data') {
+        const sources = sourcesOf(event.structuredData);
+        if (sources.length) setRun((r) => r && { ...r, sources });
       }
       if (event.event === 'error') failed = event.error ?? 'E3001';
     };
@@ -282,7 +293,9 @@ export function DocumentAi({
 
   const accept = () => {
     if (!run?.text.trim()) return discard();
-    if (!acceptSuggestion(editor, run.text)) {
+    // citations become `[n]` links numbered on from the document's own (docs/decisions.md)
+    const markdown = citedMarkdown(run.text, run.citations, run.sources, documentCitations(editor.state.doc));
+    if (!acceptSuggestion(editor, markdown)) {
       setRun({ ...run, stale: true });
       return;
     }
@@ -340,7 +353,14 @@ export function DocumentAi({
           }
         />
       ) : run.text ? (
-        <Markdown text={run.text} className="doc-ai-card__text" testId="doc-ai-suggestion-text" />
+        <Markdown
+          text={run.text}
+          citations={run.sources}
+          // what Accept keeps: citations of sources that open somewhere
+          anchors={insertableCitations(run.citations, run.sources)}
+          className="doc-ai-card__text"
+          testId="doc-ai-suggestion-text"
+        />
       ) : (
         <div className="doc-ai-card__waiting">{t('writing')}</div>
       )}

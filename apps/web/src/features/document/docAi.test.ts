@@ -7,6 +7,7 @@ import {
   DocAi,
   acceptSuggestion,
   docAiInvoke,
+  documentCitations,
   findText,
   scriptLocale,
   selectionMarkdown,
@@ -15,6 +16,7 @@ import {
   suggestionRange,
   settledRange,
 } from './docAi';
+import { citedMarkdown } from '../ai/citations';
 
 describe('docAiInvoke', () => {
   it('rewrites, shortens and expands the selection as a suggestion', () => {
@@ -129,6 +131,39 @@ describe('the suggestion range in an editor', () => {
     expect(e.getText()).toBe('Hi. Keep this. Changed. Keep that.');
     expect(suggestionRange(e)).toBeNull();
     expect(e.view.dom.querySelector('.doc-ai-original')).toBeNull();
+  });
+
+  it('accepts an answer with citations as [n] links numbered on from the document, never a marker', () => {
+    const { editor: e } = make('Intro. Old words here.');
+    // the document already cites a web page as [3]
+    e.commands.insertContentAt(7, {
+      type: 'text',
+      text: '[3]',
+      marks: [{ type: 'link', attrs: { href: 'https://web.example/' } }],
+    });
+    const existing = documentCitations(e.state.doc);
+    expect([...existing]).toEqual([['https://web.example/', 3]]);
+    const from = e.getText().indexOf('Old') + 1;
+    setSuggestionRange(e, { from, to: from + 'Old words here.'.length, card: true });
+    const markdown = citedMarkdown(
+      'New words. More.',
+      [
+        { index: 1, at: 9 },
+        { index: 2, at: 15 },
+      ],
+      [
+        { index: 1, title: 'Web', kind: 'url', url: 'https://web.example/' },
+        { index: 2, title: 'Notes', kind: 'document', entityId: 'd-9' },
+      ],
+      existing,
+    );
+    expect(acceptSuggestion(e, markdown)).toBe(true);
+    expect(e.getText()).toBe('Intro.[3] New words [3]. More [4].');
+    expect(e.getText()).not.toMatch(/citation/);
+    expect([...documentCitations(e.state.doc)]).toEqual([
+      ['https://web.example/', 3],
+      ['/documents/d-9', 4],
+    ]);
   });
 
   it('writes at the cursor with a space, and clearing leaves the text alone', () => {

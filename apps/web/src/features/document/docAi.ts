@@ -124,6 +124,22 @@ export function selectionMarkdown(doc: PmNode, from: number, to: number): string
 }
 
 /**
+ * The citations a document already has (links whose text is `[n]`, what answers and accepted
+ * suggestions write): address → number, so an accepted suggestion numbers its own on from them.
+ */
+export function documentCitations(doc: PmNode): Map<string, number> {
+  const found = new Map<string, number>();
+  doc.descendants((node) => {
+    if (!node.isText) return true;
+    const m = /^\[(\d{1,3})\]$/.exec(node.text ?? '');
+    const href = node.marks.find((mark) => mark.type.name === 'link')?.attrs.href as unknown;
+    if (m && typeof href === 'string' && !found.has(href)) found.set(href, Number(m[1]));
+    return false;
+  });
+  return found;
+}
+
+/**
  * What an answer inserts: a single paragraph as inline content (it replaces words inside a
  * paragraph), anything else as blocks.
  */

@@ -23,7 +23,7 @@ function Turn({ run, testId }: { run: RunState; testId: string }) {
       <Reasoning text={run.reasoning} />
       <ToolCalls logs={run.logs} />
       {run.content ? (
-        <Markdown text={run.content} citations={run.sources} testId="thread-answer" />
+        <Markdown text={run.content} citations={run.sources} anchors={run.citations} testId="thread-answer" />
       ) : run.error ? (
         <div className="ai-status ai-status--failed">{t('status.failed')}</div>
       ) : null}

@@ -22,9 +22,9 @@ export function DocumentViewer({ shareId, data }: ShareViewerProps<'document'>) 
 
 export function AnswerViewer({ data }: ShareViewerProps<'skillResponse'>) {
   const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
-  const citations: CitationTarget[] = data.sources.map((s, i) => ({
-    index: i + 1,
-    title: s.title ?? s.url ?? '',
+  const citations: CitationTarget[] = data.sources.map((s) => ({
+    index: s.index,
+    title: s.title || s.url || '',
     ...(s.url ? { url: s.url } : {}),
   }));
   return (
@@ -34,7 +34,13 @@ export function AnswerViewer({ data }: ShareViewerProps<'skillResponse'>) {
         <Typography.Text type="secondary">{t('question')}</Typography.Text>
         <p>{data.query}</p>
       </section>
-      <Markdown text={data.content} citations={citations} className="share-markdown" />
+      <Markdown
+        text={data.content}
+        citations={citations}
+        anchors={data.citations ?? []}
+        className="share-markdown"
+        testId="share-answer-body"
+      />
       {data.modelName ? (
         <Typography.Text type="secondary">{t('model', { model: data.modelName })}</Typography.Text>
       ) : null}
@@ -42,8 +48,8 @@ export function AnswerViewer({ data }: ShareViewerProps<'skillResponse'>) {
         <section className="share-answer__sources">
           <h2>{t('sources')}</h2>
           <ol>
-            {data.sources.map((s, i) => (
-              <li key={i}>
+            {data.sources.map((s) => (
+              <li key={s.index} value={s.index} id={`ai-source-${s.index}`}>
                 {s.url && /^https?:/i.test(s.url) ? (
                   <a href={s.url} target="_blank" rel="noopener noreferrer nofollow">
                     {s.title || s.url}
