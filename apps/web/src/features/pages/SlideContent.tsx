@@ -13,6 +13,7 @@ import type { PageNodeType, SharedData, SharedSkillResponse } from '@atelier/con
 import { useResolvedTheme } from '../../stores/themeStore';
 import { Markdown, type CitationTarget } from '../ai/Markdown';
 import { useEntityContent, useOwnContent, type ContentKind } from '../canvas/nodes/cardContent';
+import { withoutLeadingTitle } from '../canvas/nodes/cardExcerpt';
 
 const Preview = lazy(() => import('../artifact/CodeArtifactPanel').then((m) => ({ default: m.Preview })));
 const OwnerAnswer = lazy(() => import('./OwnerAnswer').then((m) => ({ default: m.OwnerAnswer })));
@@ -95,11 +96,17 @@ function SharedAnswer({ data }: { data: SharedSkillResponse }) {
   );
 }
 
-function EntityBody({ data }: { data: SharedData }) {
+function EntityBody({ data, title }: { data: SharedData; title: string }) {
   const dark = useResolvedTheme() === 'dark';
   switch (data.kind) {
     case 'document':
-      return <Markdown text={data.content} className="share-markdown" testId="slide-document" />;
+      return (
+        <Markdown
+          text={withoutLeadingTitle(data.content, title)}
+          className="share-markdown"
+          testId="slide-document"
+        />
+      );
     case 'skillResponse':
       return <SharedAnswer data={data} />;
     case 'codeArtifact':
@@ -155,7 +162,7 @@ function EntitySlide({ slide, kind }: { slide: Slide; kind: ContentKind }) {
   const data = useEntityContent({ kind, entityId: slide.entityId, childShareId: slide.childShareId });
   if (data === undefined) return <Spin />;
   if (data === null) return <OwnText slide={slide} />;
-  return <EntityBody data={data} />;
+  return <EntityBody data={data} title={slide.title} />;
 }
 
 export function SlideContent({ slide }: { slide: Slide }) {

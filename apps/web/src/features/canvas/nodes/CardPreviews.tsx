@@ -8,22 +8,46 @@
  */
 import { memo, useEffect, useMemo, useState } from 'react';
 import { CodeOutlined } from '@ant-design/icons';
-import type { SharedCodeArtifact } from '@atelier/contract';
+import type { SharedCodeArtifact, SharedSkillResponse } from '@atelier/contract';
 import { useResolvedTheme } from '../../../stores/themeStore';
-import { Markdown } from '../../ai/Markdown';
+import { Markdown, type CitationTarget } from '../../ai/Markdown';
 import { parseMindMap } from '../../artifact/mindMap';
 import { DARK_MIND_MAP, LIGHT_MIND_MAP, mindMapSvg } from '../../artifact/mindMapPicture';
 import { compileReact, mermaidSvg, sanitizeSvg } from '../../artifact/render';
 import { SandboxFrame } from '../../artifact/SandboxFrame';
 import type { ToSandbox } from '../../artifact/sandbox/protocol';
-import { cardExcerpt } from './cardExcerpt';
+import { cardExcerpt, withoutLeadingTitle } from './cardExcerpt';
 import { useNodeT } from './nodeText';
 
 const CODE_LINES = 14;
 
-export const DocumentExcerpt = memo(function DocumentExcerpt({ markdown }: { markdown: string }) {
-  const excerpt = useMemo(() => cardExcerpt(markdown), [markdown]);
+export const DocumentExcerpt = memo(function DocumentExcerpt({
+  markdown,
+  title = '',
+}: {
+  markdown: string;
+  /** The card's title: a first heading that repeats it is not drawn twice. */
+  title?: string;
+}) {
+  const excerpt = useMemo(() => cardExcerpt(withoutLeadingTitle(markdown, title)), [markdown, title]);
   return <Markdown text={excerpt} className="card-markdown" testId="card-document-excerpt" />;
+});
+
+/** An answer's Markdown with its citations as badges linking to their sources. */
+export const AnswerExcerpt = memo(function AnswerExcerpt({ answer }: { answer: SharedSkillResponse }) {
+  const excerpt = useMemo(() => cardExcerpt(answer.content), [answer.content]);
+  const citations = useMemo<CitationTarget[]>(
+    () =>
+      answer.sources.map((s, i) => ({
+        index: i + 1,
+        title: s.title ?? s.url ?? '',
+        ...(s.url ? { url: s.url } : {}),
+      })),
+    [answer.sources],
+  );
+  return (
+    <Markdown text={excerpt} citations={citations} className="card-markdown" testId="card-answer-excerpt" />
+  );
 });
 
 function Picture({ svg, testId }: { svg: string; testId: string }) {
@@ -110,7 +134,7 @@ export const ArtifactPicture = memo(function ArtifactPicture({
         <Note text={t('artifact.card.invalidMindMap')} />
       );
     case 'markdown':
-      return <DocumentExcerpt markdown={content} />;
+      return <DocumentExcerpt markdown={content} title={artifact.title} />;
     case 'code':
       return (
         <pre className="card-code" data-testid="card-code">

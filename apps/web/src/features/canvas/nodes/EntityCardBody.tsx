@@ -10,6 +10,7 @@ import { useInView } from './useInView';
 import './cards.css';
 
 const DocumentExcerpt = lazy(() => import('./CardPreviews').then((m) => ({ default: m.DocumentExcerpt })));
+const AnswerExcerpt = lazy(() => import('./CardPreviews').then((m) => ({ default: m.AnswerExcerpt })));
 const ArtifactPicture = lazy(() => import('./CardPreviews').then((m) => ({ default: m.ArtifactPicture })));
 
 export function EntityCardBody({
@@ -32,7 +33,9 @@ export function EntityCardBody({
   const content = useEntityContent(wanted ? { kind, entityId, childShareId } : null);
   let body = fallback;
   if (content?.kind === 'document' && content.content.trim())
-    body = <DocumentExcerpt markdown={content.content} />;
+    body = <DocumentExcerpt markdown={content.content} title={content.title} />;
+  else if (content?.kind === 'skillResponse' && content.content.trim())
+    body = <AnswerExcerpt answer={content} />;
   else if (content?.kind === 'codeArtifact')
     body = <ArtifactPicture artifact={content} live={seen && !far} />;
   return (

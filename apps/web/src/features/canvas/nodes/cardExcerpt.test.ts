@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardExcerpt } from './cardExcerpt';
+import { cardExcerpt, withoutLeadingTitle } from './cardExcerpt';
 
 describe('cardExcerpt', () => {
   it('keeps short text and cuts long text at a line end', () => {
@@ -13,5 +13,14 @@ describe('cardExcerpt', () => {
   it('closes a code fence the cut leaves open', () => {
     const text = `Intro\n\n\`\`\`js\n${'const a = 1;\n'.repeat(20)}\`\`\`\n`;
     expect(cardExcerpt(text, 80)).toMatch(/\n```$/);
+  });
+});
+
+describe('withoutLeadingTitle', () => {
+  it('drops a first heading equal to the title only', () => {
+    expect(withoutLeadingTitle('# Plan\n\nBody', 'Plan')).toBe('\nBody');
+    expect(withoutLeadingTitle('\n## Plan ##\nBody', 'Plan')).toBe('Body');
+    expect(withoutLeadingTitle('# Other\n\nBody', 'Plan')).toBe('# Other\n\nBody');
+    expect(withoutLeadingTitle('Plan\n\nBody', 'Plan')).toBe('Plan\n\nBody');
   });
 });

@@ -9,3 +9,13 @@ export function cardExcerpt(markdown: string, max = CARD_EXCERPT_CHARS): string 
   const fences = text.match(/^ {0,3}(```|~~~)/gm)?.length ?? 0;
   return fences % 2 ? `${text}\n\`\`\`` : text;
 }
+
+/**
+ * The Markdown without a first heading that only repeats `title` (a card or slide shows the title
+ * already), as the exports do.
+ */
+export function withoutLeadingTitle(markdown: string, title: string): string {
+  const m = /^\s*#{1,6}[ \t]+(.+?)[ \t#]*(?:\r?\n|$)/.exec(markdown);
+  if (!m || m[1]!.trim() !== title.trim()) return markdown;
+  return markdown.slice(m[0].length);
+}

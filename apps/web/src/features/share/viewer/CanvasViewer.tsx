@@ -35,8 +35,9 @@ type ViewerNodeData = { node: CanvasNode; label: string; childShareId: string | 
 type ViewerFlowNode = Node<ViewerNodeData, 'shared' | 'sharedGroup'>;
 
 /** The card types whose content is drawn as on the canvas (CardPreviews). */
-const CONTENT_KIND: Partial<Record<CanvasNode['type'], 'document' | 'codeArtifact'>> = {
+const CONTENT_KIND: Partial<Record<CanvasNode['type'], 'document' | 'codeArtifact' | 'skillResponse'>> = {
   document: 'document',
+  skillResponse: 'skillResponse',
   codeArtifact: 'codeArtifact',
   mindMap: 'codeArtifact',
 };
@@ -58,7 +59,7 @@ const SharedNode = memo(function SharedNode({ data }: NodeProps<ViewerFlowNode>)
           entityId={node.data.entityId}
           childShareId={childShareId}
           fallback={
-            kind === 'document' && node.data.contentPreview ? (
+            kind !== 'codeArtifact' && node.data.contentPreview ? (
               <div className="share-node__preview">{node.data.contentPreview}</div>
             ) : null
           }
