@@ -7,10 +7,11 @@
  * Chinese): the document slide's text is readable in the editor, in Present and on the published
  * page, the diagram is drawn, the image slide is the image, the memo slide is titled by its first
  * line; the page editor stores the diagram's picture, and the published page's PowerPoint shows
- * it instead of the code.
+ * it instead of the code. An answer slide (a run on the fake model) shows its formatted Markdown
+ * in the editor and on the published page.
  */
 import { strFromU8, unzipSync } from 'fflate';
-import { describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { createAccount, uniqueEmail } from './support/accounts';
 import { apiCall, importCanvas, pageFromCanvas, sendFresh, skipOnboarding } from './support/api';
@@ -18,8 +19,19 @@ import { downloadBytes } from './pages/CanvasPage';
 import { chooseMenuItem, LONG_WAIT, screenshot } from './support/browser';
 import { buildPng } from './support/files';
 import { e2eTest } from './support/fixture';
+import { startFakeModelServer, type FakeModelServer } from '../../server/test/helpers/fake-model-server';
 
-const it = e2eTest();
+let fake: FakeModelServer;
+
+const it = e2eTest({ OLLAMA_DETECT: 'false', PROVIDER_ALLOW_PRIVATE_NETWORK: 'true' });
+
+beforeAll(async () => {
+  fake = await startFakeModelServer();
+});
+
+afterAll(async () => {
+  await fake?.close();
+});
 
 const DOC = [
   '# Launch plan',
@@ -328,5 +340,71 @@ describe('cards and slides show content', () => {
     for (const name of slides) expect(strFromU8(files[name]!)).not.toContain('graph TD');
     const flowRels = strFromU8(files['ppt/slides/_rels/slide4.xml.rels']!);
     expect(flowRels).toMatch(/\.\.\/media\/[^"]+\.png/);
+  });
+
+  it('an answer slide shows its formatted Markdown in the editor and on the published page', async ({
+    server,
+    open,
+  }) => {
+    const { context, page } = await open();
+    await createAccount(server, context.request, uniqueEmail('answer-slide'));
+    await skipOnboarding(context.request);
+    const { providerId } = await apiCall<{ providerId: string }>(
+      context.request,
+      'POST',
+      '/provider/create',
+      {
+        providerKey: 'openai-compatible',
+        name: 'Fake',
+        categories: ['llm'],
+        baseUrl: `${fake.url}/v1`,
+      },
+    );
+    const { itemId } = await apiCall<{ itemId: string }>(context.request, 'POST', '/provider/item/create', {
+      providerId,
+      name: 'fake-chat',
+      category: 'llm',
+      tier: 't2',
+      config: { modelId: 'fake-chat', modelName: 'Fake Chat', contextLimit: 8000, maxOutput: 1000 },
+    });
+    fake.reply = '## The short answer\n\nIt is **forty-two**:\n\n- computed\n- checked';
+    const { resultId } = await apiCall<{ resultId: string }>(context.request, 'POST', '/skill/invoke', {
+      input: { query: 'What is the answer?' },
+      modelItemId: itemId,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<{ status: string }>(context.request, 'GET', `/action/result?resultId=${resultId}`))
+            .status,
+        { timeout: LONG_WAIT },
+      )
+      .toBe('finish');
+    const canvasId = await importCanvas(context.request, 'Answers', [
+      {
+        id: 'a',
+        type: 'skillResponse',
+        position: { x: 0, y: 0 },
+        data: { title: 'What is the answer?', entityId: resultId },
+      },
+    ]);
+    const pageId = await pageFromCanvas(context.request, canvasId);
+    await page.goto(`/pages/${pageId}`);
+    const answer = page.getByTestId('page-preview').getByTestId('slide-answer');
+    await answer.locator('h2').waitFor();
+    expect(await answer.locator('strong').textContent()).toBe('forty-two');
+    expect(await answer.locator('li').count()).toBe(2);
+    expect(await answer.textContent()).not.toContain('**');
+
+    await page.getByTestId('page-publish').click();
+    const link = page.getByTestId('share-link');
+    await link.waitFor();
+    const visitor = await open({ colorScheme: 'dark', locale: 'zh-CN' });
+    await visitor.page.goto(await link.inputValue());
+    const shared = visitor.page.getByTestId('slideshow').getByTestId('slide-answer');
+    await shared.locator('h2').waitFor();
+    expect(await shared.locator('strong').textContent()).toBe('forty-two');
+    expect(await shared.textContent()).not.toContain('**');
+    await screenshot(visitor.page, 'slides-answer-shared-dark-zh');
   });
 });
