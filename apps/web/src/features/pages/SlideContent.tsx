@@ -63,7 +63,7 @@ const ENTITY_KIND: Partial<Record<PageNodeType, ContentKind>> = {
   skillResponse: 'skillResponse',
 };
 
-function SharedAnswer({ data }: { data: SharedSkillResponse }) {
+function SharedAnswer({ data, title }: { data: SharedSkillResponse; title: string }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
   const citations: CitationTarget[] = data.sources.map((s, i) => ({
     index: i + 1,
@@ -72,7 +72,10 @@ function SharedAnswer({ data }: { data: SharedSkillResponse }) {
   }));
   return (
     <>
-      {data.query ? <p className="slide-answer__query">{data.query}</p> : null}
+      {/* the question, unless the slide is already titled by it */}
+      {data.query && data.query.trim() !== title.trim() ? (
+        <p className="slide-answer__query">{data.query}</p>
+      ) : null}
       <Markdown text={data.content} citations={citations} className="share-markdown" testId="slide-answer" />
       {data.sources.length ? (
         <section className="slide-answer__sources">
@@ -108,7 +111,7 @@ function EntityBody({ data, title }: { data: SharedData; title: string }) {
         />
       );
     case 'skillResponse':
-      return <SharedAnswer data={data} />;
+      return <SharedAnswer data={data} title={title} />;
     case 'codeArtifact':
       return (
         <div className="slide-artifact" data-testid="slide-artifact">
@@ -174,7 +177,7 @@ export function SlideContent({ slide }: { slide: Slide }) {
   else if (kind === 'skillResponse' && own)
     body = (
       <Suspense fallback={<Spin />}>
-        <OwnerAnswer resultId={slide.entityId} />
+        <OwnerAnswer resultId={slide.entityId} title={slide.title} />
       </Suspense>
     );
   else body = <EntitySlide key={slide.key} slide={slide} kind={kind} />;
