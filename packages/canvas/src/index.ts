@@ -70,5 +70,5 @@ export {
   regenerateIds,
   type AtelierCanvasExport,
 } from './export.js';
-export { CONTENT_PREVIEW_MAX_LENGTH, contentPreviewFromMarkdown } from './preview.js';
+export { CONTENT_PREVIEW_MAX_LENGTH, contentPreviewFromMarkdown, memoTitle } from './preview.js';
 export { CANVAS_UNDO_CAPTURE_MS, LOCAL_CANVAS_ORIGINS, createCanvasUndoManager } from './undo.js';

@@ -1,6 +1,6 @@
 // Plain-text previews derived from Markdown.
 import { describe, expect, it } from 'vitest';
-import { CONTENT_PREVIEW_MAX_LENGTH, contentPreviewFromMarkdown } from './preview.js';
+import { CONTENT_PREVIEW_MAX_LENGTH, contentPreviewFromMarkdown, memoTitle } from './preview.js';
 
 describe('contentPreviewFromMarkdown', () => {
   it('strips Markdown syntax to plain text', () => {
@@ -40,5 +40,14 @@ describe('contentPreviewFromMarkdown', () => {
     expect(long.endsWith('字…')).toBe(true);
     expect(contentPreviewFromMarkdown('😀'.repeat(10), 5)).toBe('😀😀😀😀…');
     expect(contentPreviewFromMarkdown('')).toBe('');
+  });
+});
+
+describe('memoTitle', () => {
+  it('keeps a title and otherwise takes the first line of the text', () => {
+    expect(memoTitle('Plan', 'anything')).toBe('Plan');
+    expect(memoTitle('', '\n\n## **Launch** day\nmore text')).toBe('Launch day');
+    expect(memoTitle(undefined, '')).toBe('');
+    expect(memoTitle('  ', 'x'.repeat(200))).toHaveLength(80);
   });
 });

@@ -42,3 +42,16 @@ export function contentPreviewFromMarkdown(markdown: string, maxLength = CONTENT
     .join('')
     .trimEnd()}…`;
 }
+
+/** How long a title taken from a memo's text may be. */
+export const MEMO_TITLE_MAX_LENGTH = 80;
+
+/**
+ * The title a memo shows where a title is needed (a slide, a directory entry): its own title, or
+ * else the first line of its text with the Markdown syntax stripped, cut with an ellipsis.
+ */
+export function memoTitle(title: string | undefined, text: string | undefined): string {
+  if (title?.trim()) return title.trim();
+  const line = (text ?? '').split(/\r?\n/).find((l) => contentPreviewFromMarkdown(l) !== '') ?? '';
+  return contentPreviewFromMarkdown(line, MEMO_TITLE_MAX_LENGTH);
+}

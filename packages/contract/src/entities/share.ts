@@ -194,6 +194,8 @@ export const SharedCodeArtifactSchema = z.object({
   type: CodeArtifactTypeSchema,
   language: z.string().nullish(),
   content: z.string(),
+  /** The rendered image of the code (a diagram's picture), through the share; null when none was made. */
+  previewUrl: z.string().nullish(),
 });
 export type SharedCodeArtifact = z.infer<typeof SharedCodeArtifactSchema>;
 

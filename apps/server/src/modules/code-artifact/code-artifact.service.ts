@@ -153,6 +153,9 @@ export class CodeArtifactService {
     if (input.language !== undefined) patch.language = input.language;
     if (input.previewStorageKey !== undefined) {
       patch.previewStorageKey = await this.checkPreview(uid, input.previewStorageKey);
+    } else if (input.content !== undefined && input.content !== existing.content) {
+      // the rendered image showed the old code: gone, until a browser draws the new one
+      patch.previewStorageKey = null;
     }
     const [row] = await this.db
       .update(codeArtifacts)

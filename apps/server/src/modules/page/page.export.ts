@@ -5,6 +5,7 @@
  * from the entities now (without publishing anything); a share's export reads the published
  * snapshots only — its child shares, its copied files and public images — never private data.
  */
+import { memoTitle } from '@atelier/canvas';
 import { markdownToDoc, type DocJSON } from '@atelier/editor';
 import {
   SharedDataSchema,
@@ -58,8 +59,43 @@ interface SlideSource {
   nodeData: Record<string, unknown>;
   /** The entity's snapshot, null when it is not part of the export (gone, not readable). */
   data: SharedData | null;
-  /** The image of an image resource. */
+  /** The image of an image resource, or the rendered picture of an artifact. */
   image: ExportImage | null;
+}
+
+/**
+ * A diagram no browser has drawn since its code changed (the page editor draws every diagram
+ * before it exports, so this is rare): the slide says so instead of showing the code.
+ */
+export const NOT_DRAWN =
+  '_This diagram has not been drawn since it changed: open the page in Atelier and export again._';
+
+/** Artifact types whose slide is a picture (never their source). */
+const DIAGRAMS = new Set(['mermaid', 'svg', 'mindmap']);
+
+/** A mind map (JSON) as a nested Markdown list of its card labels; null when it is not one. */
+export function mindMapOutline(json: string): string | null {
+  interface Card {
+    label?: unknown;
+    children?: unknown;
+  }
+  const lines: string[] = [];
+  const walk = (card: Card, depth: number) => {
+    if (lines.length >= 500 || depth > 20) return;
+    const label = typeof card.label === 'string' ? card.label.replace(/\s+/g, ' ').trim() : '';
+    lines.push(`${'  '.repeat(depth)}- ${label.replace(/([\\`*_#>[\]])/g, '\\$1') || '…'}`);
+    if (Array.isArray(card.children))
+      for (const child of card.children as unknown[])
+        if (child && typeof child === 'object') walk(child as Card, depth + 1);
+  };
+  try {
+    const root: unknown = JSON.parse(json);
+    if (!root || typeof root !== 'object') return null;
+    walk(root as Card, 0);
+  } catch {
+    return null;
+  }
+  return lines.join('\n');
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -114,6 +150,13 @@ export function deckNodeOf(source: SlideSource): DeckNode {
     };
   }
   if (data?.kind === 'codeArtifact') {
+    // the picture the browser drew of it, as on the screen
+    if (source.image) return { title, image: source.image };
+    if (data.type === 'mindmap') {
+      const outline = mindMapOutline(data.content);
+      if (outline) return { title, markdown: outline };
+    }
+    if (DIAGRAMS.has(data.type)) return { title, markdown: NOT_DRAWN };
     if (data.type === 'markdown') return { title, markdown: cut(data.content) };
     if (data.type === 'html')
       return { title, markdown: cut(htmlText(data.content)).replace(/([\\`*_#>[\]-])/g, '\\$1') };
@@ -129,8 +172,10 @@ export function deckNodeOf(source: SlideSource): DeckNode {
   }
   const metadata = (nodeData.metadata ?? {}) as Record<string, unknown>;
   if (source.nodeType === 'website') return { title, url: httpUrl(metadata.url) || undefined };
-  // Memos (and an entity that is not part of the export): the node's own text.
-  return { title, markdown: cut(str(nodeData.contentPreview)) };
+  // Memos (and an entity that is not part of the export): the node's own text, a memo titled by
+  // its first line as on the screen.
+  const text = str(nodeData.contentPreview);
+  return { title: source.nodeType === 'memo' ? memoTitle(title, text) : title, markdown: cut(text) };
 }
 
 async function render(format: PageExportFormat, title: string, slides: Slide[]): Promise<ExportedFile> {
@@ -196,7 +241,8 @@ export async function exportPage(
             })
           : null;
         if (!out) continue;
-        const file = out.files?.file;
+        // an image resource's file, or an artifact's rendered picture
+        const file = out.files?.file ?? out.files?.preview;
         snap = { data: out.data, fileKey: file?.fromKey ?? null, contentType: file?.contentType ?? null };
         built.set(rel.entityId, snap);
       }
@@ -265,6 +311,8 @@ export async function exportSharedPage(
         child = parsed.success ? parsed.data : null;
         if (child?.kind === 'resource' && child.fileUrl && child.contentType?.startsWith('image/'))
           image = await fileImage(childRow.shareId, 'file');
+        if (child?.kind === 'codeArtifact' && child.previewUrl)
+          image = await fileImage(childRow.shareId, 'preview');
       }
     }
     nodes.push(

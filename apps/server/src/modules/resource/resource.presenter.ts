@@ -10,7 +10,12 @@ export function presentResource(
     resourceId: row.resourceId,
     resourceType: row.resourceType,
     title: row.title,
-    data: row.meta ?? null,
+    // the stored file's type, also for files whose metadata does not repeat it (what a slide or
+    // card needs to draw an image resource as the image)
+    data:
+      row.contentType && !row.meta?.contentType
+        ? { ...(row.meta ?? {}), contentType: row.contentType }
+        : (row.meta ?? null),
     indexStatus: row.indexStatus,
     indexError: row.indexError ?? null,
     storageSize: row.storageSize,

@@ -278,6 +278,15 @@ export const buildSkillResponseSnapshot: SnapshotBuilder = async (deps, input) =
 
 export const buildCodeArtifactSnapshot: SnapshotBuilder = async (deps, input) => {
   const row = await loadCodeArtifact(deps.ctx.db, input.uid, input.entityId);
+  // The rendered image of the code (a diagram's picture), made by the browser that drew it: the
+  // viewer's cards and the page exports show it without running the code.
+  const [preview] = row.previewStorageKey
+    ? await deps.ctx.db
+        .select({ key: files.storageKey, contentType: files.contentType })
+        .from(files)
+        .where(and(eq(files.uid, input.uid), eq(files.storageKey, row.previewStorageKey)))
+        .limit(1)
+    : [];
   return {
     data: {
       kind: 'codeArtifact',
@@ -286,9 +295,11 @@ export const buildCodeArtifactSnapshot: SnapshotBuilder = async (deps, input) =>
       type: row.type,
       language: row.language,
       content: row.content,
+      previewUrl: preview ? input.fileUrl(input.shareId, 'preview') : null,
     },
     title: row.title,
     entityUpdatedAt: row.updatedAt,
+    ...(preview ? { files: { preview: { fromKey: preview.key, contentType: preview.contentType } } } : {}),
   };
 };
 

@@ -53,6 +53,8 @@ export const SkillResponseNode = memo(function SkillResponseNode({
       data-testid="canvas-node-skillResponse"
       data-phase={phase}
       data-result-id={resultId}
+      // zoomed far out the card shows its question as a large title (canvas.css, zoomDetail.ts)
+      data-far-title={query || data.title || t('node.untitled')}
     >
       <Handle type="target" position={Position.Left} />
       <Handle type="source" position={Position.Right} />

@@ -2,27 +2,23 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Alert, Button, Input, Spin, Switch } from 'antd';
 import { CopyOutlined, DownloadOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import DOMPurify from 'dompurify';
 import type { MindMapNode } from '@atelier/contract';
 import { Markdown } from '../ai/Markdown';
 import { CodeEditor } from './CodeEditor';
 import { SandboxFrame } from './SandboxFrame';
+import { compileReact, renderMermaid, sanitizeSvg } from './render';
 import type { ToSandbox } from './sandbox/protocol';
 import { addChild, addSibling, newCardId, parseMindMap, removeCard, renameCard } from './mindMap';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../platform/saveFile';
+
+export { renderMermaid, sanitizeSvg } from './render';
 
 function downloadText(text: string, fileName: string, type: string) {
   saveBlob(new Blob([text], { type }), fileName);
 }
 
 const safeName = (title: string) => (title.trim() || 'artifact').replace(/[\\/:*?"<>|]+/g, '_');
-
-/** Sanitized SVG markup (scripts, event handlers and foreign objects removed); '' when none. */
-export function sanitizeSvg(content: string): string {
-  if (!/<svg[\s>]/i.test(content)) return '';
-  return DOMPurify.sanitize(content, { USE_PROFILES: { svg: true, svgFilters: true } });
-}
 
 /** The per-artifact "Allow network access" switch of a sandboxed preview (off by default). */
 function NetworkSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
@@ -57,20 +53,16 @@ export function ReactPreview({ content, title }: { content: string; title: strin
   const [allowNetwork, setAllowNetwork] = useState(false);
   useEffect(() => {
     let live = true;
-    void import('sucrase').then(({ transform }) => {
-      if (!live) return;
-      try {
-        const { code } = transform(content, {
-          transforms: ['typescript', 'jsx', 'imports'],
-          jsxRuntime: 'classic',
-          production: true,
-        });
+    compileReact(content).then(
+      (code) => {
+        if (!live) return;
         setCompileError(null);
         setMessage({ type: 'atelier:react', code });
-      } catch (error) {
-        setCompileError(error instanceof Error ? error.message : String(error));
-      }
-    });
+      },
+      (error: unknown) => {
+        if (live) setCompileError(error instanceof Error ? error.message : String(error));
+      },
+    );
     return () => {
       live = false;
     };
@@ -122,38 +114,6 @@ export function SvgPreview({ content, title }: { content: string; title: string 
       )}
     </div>
   );
-}
-
-let mermaidCounter = 0;
-
-/**
- * Renders mermaid source to SVG markup inside `host` (an element of the artifact's own frame, so
- * mermaid's measuring happens there and nothing is added to the page body). The source is parsed
- * first and error rendering is suppressed: an invalid diagram throws a readable error instead of
- * drawing mermaid's "Syntax error" picture.
- */
-export async function renderMermaid(content: string, dark: boolean, host: HTMLElement): Promise<string> {
-  const { default: mermaid } = await import('mermaid');
-  mermaid.initialize({
-    startOnLoad: false,
-    securityLevel: 'strict',
-    theme: dark ? 'dark' : 'default',
-    suppressErrorRendering: true,
-  });
-  // throws a parse error with mermaid's message (line and expected tokens)
-  await mermaid.parse(content);
-  mermaidCounter += 1;
-  const id = `atelier-mermaid-${mermaidCounter}`;
-  const scratch = document.createElement('div');
-  host.append(scratch);
-  try {
-    const { svg } = await mermaid.render(id, content, scratch);
-    return svg;
-  } finally {
-    scratch.remove();
-    // whatever mermaid left behind under its ids (it looks them up in the whole document)
-    for (const leftover of [id, `d${id}`, `i${id}`]) document.getElementById(leftover)?.remove();
-  }
 }
 
 export function MermaidPreview({ content, title, dark }: { content: string; title: string; dark: boolean }) {

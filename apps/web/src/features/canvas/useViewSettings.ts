@@ -8,11 +8,12 @@ import type { Edge } from '@xyflow/react';
 import { useCanvasPreferences } from './canvasPreferences';
 import type { HoverState } from './HoverGuide';
 import type { FlowNode } from './useCanvasFlow';
-import { useFarZoom } from './zoomDetail';
+import { useFarZoom, useZoomVariable } from './zoomDetail';
 
 export function useViewSettings(edges: Edge[], wrapper: RefObject<HTMLDivElement | null>) {
   const { preferences, setPreference } = useCanvasPreferences();
   const far = useFarZoom();
+  useZoomVariable();
   const [hover, setHover] = useState<HoverState | null>(null);
   const hand = preferences.pointerMode === 'hand';
   const touchpad = preferences.operationMode === 'touchpad';

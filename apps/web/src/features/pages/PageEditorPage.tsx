@@ -27,10 +27,11 @@ import { ShareDialog } from '../share/ShareDialog';
 import { PageExportMenu } from './PageExportMenu';
 import { Slideshow, SlideContent, slideFromNodeData, type Slide } from './Slideshow';
 import { uploadPageCover, usePageDetail, usePageMutations } from './pageQueries';
+import { usePagePictures } from './usePagePictures';
 import './pages.css';
 
 const toSlide = (r: PageNodeRelation): Slide =>
-  slideFromNodeData(r.nodeId, r.nodeType, r.nodeData as Record<string, unknown>);
+  slideFromNodeData(r.nodeId, r.nodeType, r.nodeData as Record<string, unknown>, { entityId: r.entityId });
 
 export function PageEditorPage() {
   const { pageId = '' } = useParams();
@@ -55,6 +56,8 @@ export function PageEditorPage() {
     setOrder([...page.nodeRelations].sort((a, b) => a.orderIndex - b.orderIndex));
   }, [page]);
 
+  // diagrams on the slides get their picture stored, for the exports and the published page
+  usePagePictures(order);
   const slides = useMemo(() => order.map(toSlide), [order]);
   const current = slides.find((s) => s.key === selected) ?? slides[0];
 

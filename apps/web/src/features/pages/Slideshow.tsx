@@ -14,19 +14,10 @@ import {
   RightOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import type { PageNodeType } from '@atelier/contract';
-import { Markdown } from '../ai/Markdown';
+import { SlideContent, type Slide } from './SlideContent';
 import './pages.css';
 
-export interface Slide {
-  key: string;
-  nodeType: PageNodeType;
-  title: string;
-  /** Markdown text to show (memo text, content preview). */
-  text: string;
-  /** A website's address. */
-  url?: string;
-}
+export { SlideContent, slideFromNodeData, type Slide } from './SlideContent';
 
 export interface SlideshowProps {
   title: string;
@@ -37,44 +28,6 @@ export interface SlideshowProps {
   onClose?: () => void;
   /** Extra buttons in the bar, before the slideshow's own (the public viewer's Export menu). */
   actions?: ReactNode;
-}
-
-/** Text and address of a slide from a node snapshot (`nodeData` of a page relation or shared slide). */
-export function slideFromNodeData(
-  key: string,
-  nodeType: PageNodeType,
-  nodeData: Record<string, unknown>,
-  title?: string,
-): Slide {
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  const metadata = (nodeData.metadata ?? {}) as Record<string, unknown>;
-  return {
-    key,
-    nodeType,
-    title: title || str(nodeData.title),
-    text: str(nodeData.contentPreview) || str(nodeData.content),
-    url: str(metadata.url) || str(nodeData.url) || undefined,
-  };
-}
-
-export function SlideContent({ slide }: { slide: Slide }) {
-  const { t } = useTranslation(undefined, { keyPrefix: 'pages' });
-  return (
-    <div className="slide-content">
-      {slide.url ? (
-        <p>
-          <a href={slide.url} target="_blank" rel="noreferrer noopener">
-            {slide.url}
-          </a>
-        </p>
-      ) : null}
-      {slide.text.trim() ? (
-        <Markdown text={slide.text} className="share-markdown" />
-      ) : (
-        <Typography.Text type="secondary">{t('slideEmpty')}</Typography.Text>
-      )}
-    </div>
-  );
 }
 
 export function Slideshow({

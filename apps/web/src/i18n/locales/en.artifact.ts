@@ -37,4 +37,10 @@ export const enArtifact = {
   remove: 'Delete',
   newCard: 'New idea',
   rootNoSibling: 'The root card cannot have a sibling',
+  /** Artifact previews on canvas cards and slides. */
+  card: {
+    diagramError: 'This diagram has an error. Open it to see where.',
+    invalidMindMap: 'This mind map is not valid JSON.',
+    loading: 'Drawing…',
+  },
 };

@@ -41,4 +41,9 @@ export const zhArtifact: DeepStrings<typeof enArtifact> = {
   remove: '删除',
   newCard: '新想法',
   rootNoSibling: '根节点不能添加同级节点',
+  card: {
+    diagramError: '该图表有错误，打开查看出错位置。',
+    invalidMindMap: '该思维导图不是有效的 JSON。',
+    loading: '正在绘制…',
+  },
 };

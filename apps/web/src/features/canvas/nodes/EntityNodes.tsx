@@ -6,8 +6,9 @@ import { memo, useState } from 'react';
 import { refreshQueue } from '../../../api/client';
 import { useAuthStore } from '../../../stores/authStore';
 import type { NodeProps } from '@xyflow/react';
-import { ExportOutlined } from '@ant-design/icons';
+import { CodeOutlined, ExportOutlined } from '@ant-design/icons';
 import type { FlowNode } from '../useCanvasFlow';
+import { EntityCardBody } from './EntityCardBody';
 import { Handles, NodeCard, PreviewText } from './NodeCard';
 import { useNodeT } from './nodeText';
 
@@ -16,7 +17,11 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 export const DocumentNode = memo(function DocumentNode({ data, selected }: NodeProps<FlowNode>) {
   return (
     <NodeCard type="document" title={data.title} selected={selected}>
-      <PreviewText text={data.contentPreview} />
+      <EntityCardBody
+        kind="document"
+        entityId={data.entityId}
+        fallback={<PreviewText text={data.contentPreview} />}
+      />
     </NodeCard>
   );
 });
@@ -36,10 +41,19 @@ export const CodeArtifactNode = memo(function CodeArtifactNode({ data, selected 
         ) : null
       }
     >
-      <PreviewText text={data.contentPreview} />
+      <EntityCardBody kind="codeArtifact" entityId={data.entityId} fallback={<ArtifactIdle />} />
     </NodeCard>
   );
 });
+
+/** An artifact card before its content arrived: its place, never its source code. */
+export function ArtifactIdle() {
+  return (
+    <div className="card-frame card-frame--idle">
+      <CodeOutlined />
+    </div>
+  );
+}
 
 export const ResourceNode = memo(function ResourceNode({ data, selected }: NodeProps<FlowNode>) {
   const t = useNodeT();
@@ -137,32 +151,10 @@ export const ImageNode = memo(function ImageNode({ data, selected }: NodeProps<F
   );
 });
 
-/** Counts the cards of a mind map stored as JSON in the preview (when it is one). */
-function mindMapSize(text: string): number | null {
-  try {
-    const count = (n: unknown): number => {
-      const node = n as { children?: unknown[] } | null;
-      return (
-        1 + (Array.isArray(node?.children) ? node.children.reduce<number>((s, c) => s + count(c), 0) : 0)
-      );
-    };
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? count(parsed) : null;
-  } catch {
-    return null;
-  }
-}
-
 export const MindMapNode = memo(function MindMapNode({ data, selected }: NodeProps<FlowNode>) {
-  const t = useNodeT();
-  const size = data.contentPreview ? mindMapSize(data.contentPreview) : null;
   return (
     <NodeCard type="mindMap" title={data.title} selected={selected}>
-      {size !== null ? (
-        <div className="canvas-node__preview">{t('canvas.node.items', { count: size })}</div>
-      ) : (
-        <PreviewText text={data.contentPreview} />
-      )}
+      <EntityCardBody kind="codeArtifact" entityId={data.entityId} fallback={<ArtifactIdle />} />
     </NodeCard>
   );
 });

@@ -4,7 +4,7 @@
  */
 import { memo, useEffect, useRef } from 'react';
 import type { NodeProps } from '@xyflow/react';
-import { updateNode } from '@atelier/canvas';
+import { memoTitle, updateNode } from '@atelier/canvas';
 import { useCanvasContext } from '../canvasContext';
 import { settleMemoFocus, typingElsewhere, wantsMemoFocus } from '../memoFocus';
 import type { FlowNode } from '../useCanvasFlow';
@@ -33,6 +33,8 @@ export const MemoNode = memo(function MemoNode({ id, data, selected }: NodeProps
     <div
       className={`canvas-node canvas-node--memo${selected ? ' is-selected' : ''}`}
       data-testid="canvas-node-memo"
+      // zoomed far out a memo shows its first line as the title (canvas.css, zoomDetail.ts)
+      data-far-title={memoTitle('', data.contentPreview)}
     >
       <Handles />
       <textarea

@@ -66,6 +66,8 @@ export function NodeCard({ type, title, selected, badge, children }: NodeCardPro
       data-far-title={shownTitle}
     >
       <Handles />
+      {/* zoomed far out: a large icon of the type under the title (canvas.css, zoomDetail.ts) */}
+      <Icon className="canvas-node__far-icon" aria-hidden />
       <div className="canvas-node__type">
         <Icon /> {t(`canvas.node.types.${type}`)}
         {badge}

@@ -12,6 +12,8 @@ import { Background, Controls, Handle, Position, ReactFlow, type Node, type Node
 import '@xyflow/react/dist/style.css';
 import type { CanvasNode } from '@atelier/contract';
 import { useResolvedTheme } from '../../../stores/themeStore';
+import { CardContentContext, shareContent } from '../../canvas/nodes/cardContent';
+import { EntityCardBody } from '../../canvas/nodes/EntityCardBody';
 import { useLiveCanvas } from './useLiveShare';
 import { useShareDetail } from './useShareDetail';
 import { viewerFor, type ShareViewerProps } from './viewers';
@@ -29,11 +31,20 @@ function MemoText({ text }: { text: string }) {
   );
 }
 
-type ViewerNodeData = { node: CanvasNode; label: string };
+type ViewerNodeData = { node: CanvasNode; label: string; childShareId: string | null };
 type ViewerFlowNode = Node<ViewerNodeData, 'shared' | 'sharedGroup'>;
 
+/** The card types whose content is drawn as on the canvas (CardPreviews). */
+const CONTENT_KIND: Partial<Record<CanvasNode['type'], 'document' | 'codeArtifact' | 'skillResponse'>> = {
+  document: 'document',
+  skillResponse: 'skillResponse',
+  codeArtifact: 'codeArtifact',
+  mindMap: 'codeArtifact',
+};
+
 const SharedNode = memo(function SharedNode({ data }: NodeProps<ViewerFlowNode>) {
-  const { node, label } = data;
+  const { node, label, childShareId } = data;
+  const kind = CONTENT_KIND[node.type];
   const image = node.type === 'image' ? (node.data.metadata?.url ?? node.data.metadata?.imageUrl) : null;
   return (
     <div className="share-node" data-type={node.type} data-testid="share-canvas-node">
@@ -42,6 +53,17 @@ const SharedNode = memo(function SharedNode({ data }: NodeProps<ViewerFlowNode>)
       {node.data.title ? <div className="share-node__title">{node.data.title}</div> : null}
       {typeof image === 'string' ? (
         <img className="share-node__image" src={image} alt={node.data.title} loading="lazy" />
+      ) : kind && node.data.entityId ? (
+        <EntityCardBody
+          kind={kind}
+          entityId={node.data.entityId}
+          childShareId={childShareId}
+          fallback={
+            kind !== 'codeArtifact' && node.data.contentPreview ? (
+              <div className="share-node__preview">{node.data.contentPreview}</div>
+            ) : null
+          }
+        />
       ) : node.type === 'memo' && node.data.contentPreview ? (
         <MemoText text={node.data.contentPreview} />
       ) : node.data.contentPreview ? (
@@ -178,7 +200,11 @@ export function CanvasViewer({ shareId, data }: ShareViewerProps<'canvas'>) {
         id: n.id,
         type: n.type === 'group' ? 'sharedGroup' : 'shared',
         position: n.position,
-        data: { node: n, label: typeLabel(n.type) },
+        data: {
+          node: n,
+          label: typeLabel(n.type),
+          childShareId: (n.data.entityId && data.children[n.data.entityId]) || null,
+        },
         ...(n.parentId ? { parentId: n.parentId } : {}),
         ...(n.width ? { width: n.width } : {}),
         ...(n.height ? { height: n.height } : {}),
@@ -186,8 +212,9 @@ export function CanvasViewer({ shareId, data }: ShareViewerProps<'canvas'>) {
         ...(n.zIndex !== undefined ? { zIndex: n.zIndex } : {}),
       })),
     // typeLabel follows the language; nodes change with live edits
-    [nodes, typeLabel],
+    [nodes, typeLabel, data.children],
   );
+  const useContent = useMemo(() => shareContent(shareId), [shareId]);
   const flowEdges = useMemo(
     () =>
       edges.map((e) => ({
@@ -201,39 +228,41 @@ export function CanvasViewer({ shareId, data }: ShareViewerProps<'canvas'>) {
   const openNode = openId ? nodes.find((n) => n.id === openId) : undefined;
 
   return (
-    <div className="share-canvas" data-testid="share-canvas">
-      <div className="share-canvas__flow">
-        {nodes.length === 0 ? (
-          <div className="share-canvas__empty">
-            <span className="share-muted">{t('emptyCanvas')}</span>
-          </div>
+    <CardContentContext.Provider value={useContent}>
+      <div className="share-canvas" data-testid="share-canvas">
+        <div className="share-canvas__flow">
+          {nodes.length === 0 ? (
+            <div className="share-canvas__empty">
+              <span className="share-muted">{t('emptyCanvas')}</span>
+            </div>
+          ) : null}
+          <ReactFlow<ViewerFlowNode>
+            nodes={flowNodes}
+            edges={flowEdges}
+            nodeTypes={nodeTypes}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            elementsSelectable={false}
+            edgesFocusable={false}
+            onNodeClick={(_e, node) => node.type === 'shared' && setOpenId(node.id)}
+            colorMode={dark ? 'dark' : 'light'}
+            fitView
+            minZoom={0.05}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background />
+            <Controls showInteractive={false} fitViewOptions={{ padding: 0.1 }} />
+          </ReactFlow>
+        </div>
+        {openNode ? (
+          <NodePanel
+            key={openNode.id}
+            node={openNode}
+            child={childSource(shareId, data.children, openNode)}
+            onClose={() => setOpenId(null)}
+          />
         ) : null}
-        <ReactFlow<ViewerFlowNode>
-          nodes={flowNodes}
-          edges={flowEdges}
-          nodeTypes={nodeTypes}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          elementsSelectable={false}
-          edgesFocusable={false}
-          onNodeClick={(_e, node) => node.type === 'shared' && setOpenId(node.id)}
-          colorMode={dark ? 'dark' : 'light'}
-          fitView
-          minZoom={0.05}
-          proOptions={{ hideAttribution: true }}
-        >
-          <Background />
-          <Controls showInteractive={false} fitViewOptions={{ padding: 0.1 }} />
-        </ReactFlow>
       </div>
-      {openNode ? (
-        <NodePanel
-          key={openNode.id}
-          node={openNode}
-          child={childSource(shareId, data.children, openNode)}
-          onClose={() => setOpenId(null)}
-        />
-      ) : null}
-    </div>
+    </CardContentContext.Provider>
   );
 }
