@@ -11,7 +11,8 @@ import { Spin, Typography } from 'antd';
 import { memoTitle } from '@atelier/canvas';
 import type { PageNodeType, SharedData, SharedSkillResponse } from '@atelier/contract';
 import { useResolvedTheme } from '../../stores/themeStore';
-import { Markdown, type CitationTarget } from '../ai/Markdown';
+import { Markdown } from '../ai/Markdown';
+import { SharedAnswerBody } from '../share/viewer/ContentViewers';
 import { useEntityContent, useOwnContent, type ContentKind } from '../canvas/nodes/cardContent';
 import { withoutLeadingTitle } from '../canvas/nodes/cardExcerpt';
 
@@ -64,37 +65,13 @@ const ENTITY_KIND: Partial<Record<PageNodeType, ContentKind>> = {
 };
 
 function SharedAnswer({ data, title }: { data: SharedSkillResponse; title: string }) {
-  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
-  const citations: CitationTarget[] = data.sources.map((s, i) => ({
-    index: i + 1,
-    title: s.title ?? s.url ?? '',
-    ...(s.url ? { url: s.url } : {}),
-  }));
   return (
     <>
       {/* the question, unless the slide is already titled by it */}
       {data.query && data.query.trim() !== title.trim() ? (
         <p className="slide-answer__query">{data.query}</p>
       ) : null}
-      <Markdown text={data.content} citations={citations} className="share-markdown" testId="slide-answer" />
-      {data.sources.length ? (
-        <section className="slide-answer__sources">
-          <h3>{t('sources')}</h3>
-          <ol>
-            {data.sources.map((s, i) => (
-              <li key={i} id={`ai-source-${i + 1}`}>
-                {s.url && /^https?:/i.test(s.url) ? (
-                  <a href={s.url} target="_blank" rel="noopener noreferrer nofollow">
-                    {s.title || s.url}
-                  </a>
-                ) : (
-                  s.title
-                )}
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      <SharedAnswerBody data={data} testId="slide-answer" />
     </>
   );
 }

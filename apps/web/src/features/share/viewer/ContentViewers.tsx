@@ -20,7 +20,17 @@ export function DocumentViewer({ shareId, data }: ShareViewerProps<'document'>) 
   );
 }
 
-export function AnswerViewer({ data }: ShareViewerProps<'skillResponse'>) {
+/**
+ * A shared answer's Markdown with its citation badges and the numbered sources under it: the one
+ * body of an answer in the share viewer and on page slides.
+ */
+export function SharedAnswerBody({
+  data,
+  testId,
+}: {
+  data: ShareViewerProps<'skillResponse'>['data'];
+  testId: string;
+}) {
   const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
   const citations: CitationTarget[] = data.sources.map((s) => ({
     index: s.index,
@@ -28,18 +38,13 @@ export function AnswerViewer({ data }: ShareViewerProps<'skillResponse'>) {
     ...(s.url ? { url: s.url } : {}),
   }));
   return (
-    <article className="share-doc" data-testid="share-answer">
-      <h1 className="share-doc__title">{data.title}</h1>
-      <section className="share-answer__question">
-        <Typography.Text type="secondary">{t('question')}</Typography.Text>
-        <p>{data.query}</p>
-      </section>
+    <>
       <Markdown
         text={data.content}
         citations={citations}
         anchors={data.citations ?? []}
         className="share-markdown"
-        testId="share-answer-body"
+        testId={testId}
       />
       {data.modelName ? (
         <Typography.Text type="secondary">{t('model', { model: data.modelName })}</Typography.Text>
@@ -62,6 +67,20 @@ export function AnswerViewer({ data }: ShareViewerProps<'skillResponse'>) {
           </ol>
         </section>
       ) : null}
+    </>
+  );
+}
+
+export function AnswerViewer({ data }: ShareViewerProps<'skillResponse'>) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
+  return (
+    <article className="share-doc" data-testid="share-answer">
+      <h1 className="share-doc__title">{data.title}</h1>
+      <section className="share-answer__question">
+        <Typography.Text type="secondary">{t('question')}</Typography.Text>
+        <p>{data.query}</p>
+      </section>
+      <SharedAnswerBody data={data} testId="share-answer-body" />
     </article>
   );
 }
