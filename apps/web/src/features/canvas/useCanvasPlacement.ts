@@ -227,28 +227,38 @@ export function useCanvasPlacement({
   };
 
   /**
-   * Brings a node into the free view when it is not wholly in it (keeping the zoom); with
-   * `readable`, a view zoomed out too far to read a card zooms in on it.
+   * Brings a node into the free view when it is not wholly in it, moving the view as little as
+   * it takes (keeping the zoom); with `readable`, a view zoomed out too far to read a card zooms
+   * in with the node in the middle of the free view.
    */
   const reveal = useCallback(
     (id: string, options: { readable?: boolean; minZoom?: number } = {}) => {
       const box = boxOf(id);
       if (!box) return;
-      const view = freeView();
-      const zoom = options.readable && options.minZoom && view.zoom < options.minZoom ? 1 : view.zoom;
-      if (zoom === view.zoom && inside(box, view.free)) return;
-      // the middle of the free area, on screen, is where the node's middle goes
-      const el = wrapper.current;
-      const insets = measureInsets(el, launchpadShown);
-      const width = el?.clientWidth ?? 800;
-      const height = el?.clientHeight ?? 600;
-      const screenX = insets.left + (width - insets.left - insets.right) / 2;
-      const screenY = insets.top + (height - insets.top - insets.bottom) / 2;
-      const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      void flow.setViewport(
-        { x: screenX - middle.x * zoom, y: screenY - middle.y * zoom, zoom },
-        { duration: motionMs(300) },
-      );
+      const viewport = flow.getViewport();
+      const { free, zoom } = freeView();
+      const duration = motionMs(300);
+      if (options.readable && options.minZoom && zoom < options.minZoom) {
+        // the middle of the free area, on screen, is where the node's middle goes
+        const el = wrapper.current;
+        const insets = measureInsets(el, launchpadShown);
+        const screenX = insets.left + ((el?.clientWidth ?? 800) - insets.left - insets.right) / 2;
+        const screenY = insets.top + ((el?.clientHeight ?? 600) - insets.top - insets.bottom) / 2;
+        const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+        void flow.setViewport({ x: screenX - middle.x, y: screenY - middle.y, zoom: 1 }, { duration });
+        return;
+      }
+      if (inside(box, free)) return;
+      const margin = 24 / zoom;
+      const shift = (start: number, size: number, from: number, room: number) =>
+        start < from || size > room
+          ? from + margin - start
+          : start + size > from + room
+            ? from + room - margin - (start + size)
+            : 0;
+      const dx = shift(box.x, box.width, free.x, free.width);
+      const dy = shift(box.y, box.height, free.y, free.height);
+      void flow.setViewport({ x: viewport.x + dx * zoom, y: viewport.y + dy * zoom, zoom }, { duration });
     },
     [boxOf, freeView, flow, wrapper, launchpadShown],
   );
