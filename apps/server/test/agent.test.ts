@@ -7,6 +7,7 @@
  * tool errors or logs the model and the user see, never a hung run; the canvas tools; a model
  * without function calling refused (E2003); someone else's server (E1017), a disabled one (E0003).
  */
+import { nodeBoxes, overlaps, type PlacedNode } from '@atelier/canvas';
 import type { ActionLog, SkillEvent } from '@atelier/contract';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { skillTest } from './helpers/fixtures.js';
@@ -329,6 +330,45 @@ describe('agent skill', () => {
     });
     const got = toolLogs(logsOf(read.events)).find((l) => l.key === 'toolResult')!;
     expect(String(got.descriptionArgs?.output)).toContain('Buy oat milk');
+  });
+
+  it('puts its notes where no node is, on a crowded canvas (the placement rule the web app uses)', async ({
+    alice,
+    fake,
+  }) => {
+    await setUp(alice);
+    // a packed block, and right of it at the top an answer card (drawn 380 px wide); the model
+    // calls the tool twice in one step, so the two notes are placed at the same time
+    const nodes = [
+      ...Array.from({ length: 9 }, (_, i) => ({
+        id: `n${i}`,
+        type: 'memo',
+        position: { x: (i % 3) * 270, y: Math.floor(i / 3) * 170 },
+        data: { title: '', contentPreview: `card ${i}` },
+      })),
+      { id: 'answer', type: 'skillResponse', position: { x: 900, y: -200 }, data: { title: 'answer' } },
+    ];
+    const file = { format: 'atelier-canvas', version: 2, title: 'Crowded', nodes, edges: [] };
+    const fd = new FormData();
+    fd.append('file', new Blob([JSON.stringify(file)], { type: 'application/json' }), 'c.json');
+    const res = await alice.client.fetch('/v1/canvas/import', { method: 'POST', body: fd });
+    const { canvasId } = ((await res.json()) as { data: { canvasId: string } }).data;
+    fake.toolCalls = [
+      { name: 'add_canvas_node', arguments: '{"type":"memo","title":"One","content":"First note"}' },
+      { name: 'add_canvas_node', arguments: '{"type":"memo","title":"Two","content":"Second note"}' },
+    ];
+    fake.reply = 'Added.';
+    await streamSkill(alice.client, {
+      input: { query: 'Two notes, please' },
+      skillName: 'agent',
+      target: { entityType: 'canvas', entityId: canvasId },
+    });
+    const data = expectData(await alice.get<{ nodes: PlacedNode[] }>('/v1/canvas/data', { canvasId }));
+    expect(data.nodes).toHaveLength(nodes.length + 2);
+    const boxes = nodeBoxes(data.nodes);
+    for (const node of data.nodes.filter((n) => !nodes.some((given) => given.id === n.id)))
+      for (const other of data.nodes)
+        if (other.id !== node.id) expect(overlaps(boxes.get(node.id)!, boxes.get(other.id)!)).toBe(false);
   });
 
   it('a server gone since validation is logged and the run still answers', async ({

@@ -72,3 +72,21 @@ export {
 } from './export.js';
 export { CONTENT_PREVIEW_MAX_LENGTH, contentPreviewFromMarkdown, memoTitle } from './preview.js';
 export { CANVAS_UNDO_CAPTURE_MS, LOCAL_CANVAS_ORIGINS, createCanvasUndoManager } from './undo.js';
+export {
+  BESIDE_GAP,
+  BESIDE_PREFERENCE,
+  PLACEMENT_GAP,
+  absolutePosition,
+  besideTarget,
+  boundsOf,
+  estimatedSize,
+  findFreeSpot,
+  nodeBoxes,
+  overlaps,
+  newNodePosition,
+  type Box,
+  type FreeSpotOptions,
+  type PlacedNode,
+  type Point,
+  type Size,
+} from './placement.js';

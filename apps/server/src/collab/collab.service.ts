@@ -147,6 +147,8 @@ export class CollabService {
   private readonly shareTimers = new Map<Connection, () => void>();
   /** The presence name of each client socket (the origin of the awareness updates it sends). */
   private readonly presenceNames = new WeakMap<object, string>();
+  /** The last write queued per document name (write runs them in turn). */
+  private readonly writing = new Map<string, Promise<void>>();
 
   constructor(private readonly ctx: CollabContext) {
     this.guard = new EditGuard(ctx.config.CANVAS_MAX_NODES);
@@ -424,15 +426,28 @@ export class CollabService {
   /**
    * Changes a document as the server: `change` runs on a copy to compute the update, which is
    * logged (durable) and then applied to the live document, so connected editors see it, and
-   * stored at once. Throws what `change` throws, before anything is written.
+   * stored at once. Throws what `change` throws, before anything is written. Writes to one
+   * document run one after another, so a change computed from the document (where a new node
+   * goes: an agent's tool calls run in parallel) sees every earlier write.
    */
-  async write(name: string, change: (doc: Y.Doc) => void): Promise<void> {
-    const live = await this.openLive(name);
-    try {
-      await live.change(change);
-    } finally {
-      live.close();
-    }
+  write(name: string, change: (doc: Y.Doc) => void): Promise<void> {
+    const run = (this.writing.get(name) ?? Promise.resolve()).then(async () => {
+      const live = await this.openLive(name);
+      try {
+        await live.change(change);
+      } finally {
+        live.close();
+      }
+    });
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.writing.set(name, settled);
+    void settled.then(() => {
+      if (this.writing.get(name) === settled) this.writing.delete(name);
+    });
+    return run;
   }
 
   /**

@@ -13,7 +13,13 @@
  */
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
 import { z } from 'zod';
-import { addNode, contentPreviewFromMarkdown, getCanvasSnapshot, NodeLimitError } from '@atelier/canvas';
+import {
+  addNode,
+  contentPreviewFromMarkdown,
+  getCanvasSnapshot,
+  NodeLimitError,
+  newNodePosition,
+} from '@atelier/canvas';
 import { canvasDocName } from '../collab/index.js';
 import { readDocumentMarkdown } from '../collab/collab.live.js';
 import { AppError, badRequest } from '../http/errors.js';
@@ -313,14 +319,18 @@ function canvasTools(env: SkillRunEnv, state: AgentState, canvasId: string): Too
         let nodeId = '';
         try {
           await collab.write(canvasDocName(canvasId), (doc) => {
-            const top = getCanvasSnapshot(doc).nodes.filter((n) => !n.parentId);
-            const right = top.reduce((x, n) => Math.max(x, n.position.x + (n.width ?? 320)), -40);
-            const y = top.length ? Math.min(...top.map((n) => n.position.y)) : 0;
+            // beside this conversation's answer when it is on the canvas, by the placement rule
+            // the web app uses too (@atelier/canvas placement.ts)
+            const snapshot = getCanvasSnapshot(doc);
+            const near = snapshot.nodes
+              .filter((n) => n.type === 'skillResponse' && n.data.entityId === env.resultId)
+              .map((n) => n.id);
+            const position = newNodePosition(snapshot, { type }, { near });
             nodeId = addNode(
               doc,
               {
                 type,
-                position: { x: right + 40, y },
+                position,
                 data: {
                   title: type === 'memo' ? title : title || 'Untitled',
                   entityId,

@@ -1,9 +1,10 @@
 /**
  * POST /canvas/addResource: a library resource placed on a canvas as a resource node, right of
- * the canvas's top-level nodes, through the live canvas document (open tabs see it at once).
+ * the canvas's top-level nodes at the nearest free spot (the shared placement rule), through the
+ * live canvas document (open tabs see it at once).
  * The web clipper uses it; the web app adds nodes over the collaboration socket itself.
  */
-import { addNode, getCanvasSnapshot, NodeLimitError } from '@atelier/canvas';
+import { addNode, getCanvasSnapshot, NodeLimitError, newNodePosition } from '@atelier/canvas';
 import { canvasDocName } from '../../collab/index.js';
 import { badRequest } from '../../http/errors.js';
 import type { Services } from '../../services.js';
@@ -20,14 +21,13 @@ export async function addResourceToCanvas(
   let nodeId = '';
   try {
     await services.collab.write(canvasDocName(input.canvasId), (doc) => {
-      const top = getCanvasSnapshot(doc).nodes.filter((n) => !n.parentId);
-      const right = top.reduce((x, n) => Math.max(x, n.position.x + (n.width ?? 320)), -40);
-      const y = top.length ? Math.min(...top.map((n) => n.position.y)) : 0;
+      // the placement rule the web app uses too (@atelier/canvas placement.ts)
+      const position = newNodePosition(getCanvasSnapshot(doc), { type: 'resource' });
       nodeId = addNode(
         doc,
         {
           type: 'resource',
-          position: { x: right + 40, y },
+          position,
           data: {
             title: resource.title,
             entityId: resource.resourceId,

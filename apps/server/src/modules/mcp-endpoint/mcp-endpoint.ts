@@ -17,7 +17,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 // The MCP server SDK is loaded on the first `POST /mcp`, not at start (idle RSS, docs/benchmarks.md).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { addNode, getCanvasSnapshot, NodeLimitError, type CanvasNodeType } from '@atelier/canvas';
+import {
+  addNode,
+  getCanvasSnapshot,
+  newNodePosition,
+  NodeLimitError,
+  type CanvasNodeType,
+} from '@atelier/canvas';
 import {
   LIMITS,
   errorMessage,
@@ -117,14 +123,13 @@ async function placeOnCanvas(
   await accessFor(deps.ctx.db).require(userActor(deps.user.uid), 'write', 'canvas', [canvasId]);
   let added: { id: string } | undefined;
   await deps.services.collab.write(canvasDocName(canvasId), (doc) => {
-    const top = getCanvasSnapshot(doc).nodes.filter((n) => !n.parentId);
-    const right = top.reduce((x, n) => Math.max(x, n.position.x + (n.width ?? 320)), -40);
-    const y = top.length ? Math.min(...top.map((n) => n.position.y)) : 0;
+    // the placement rule the web app uses too (@atelier/canvas placement.ts)
+    const position = newNodePosition(getCanvasSnapshot(doc), { type: node.type });
     added = addNode(
       doc,
       {
         type: node.type,
-        position: { x: right + 40, y },
+        position,
         data: {
           title: node.title,
           entityId: node.entityId ?? '',

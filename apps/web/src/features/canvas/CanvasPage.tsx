@@ -11,7 +11,7 @@
  * (useCanvasThumbnail), the per-user view toggles (useViewSettings), and who else is here
  * (useCanvasPresence, CanvasPresenceLayer).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spin } from 'antd';
@@ -26,8 +26,9 @@ import {
   useReactFlow,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import { estimatedSize } from '@atelier/canvas';
 import { StatusPage } from '../../components/StatusPage';
-import { useResolvedTheme } from '../../stores/themeStore';
+import { motionMs, useResolvedTheme } from '../../stores/themeStore';
 import { AskAiLaunchpad } from '../ai/lazy';
 import { ItemLabels } from '../labels/ItemLabels';
 import { CanvasContextMenu } from './CanvasContextMenu';
@@ -36,8 +37,7 @@ import { CanvasDropLayer } from './CanvasDropLayer';
 import { CanvasContext, type CanvasContextValue } from './canvasContext';
 import { CanvasPresenceAvatars } from './CanvasPresenceAvatars';
 import { CanvasPresenceLayer } from './CanvasPresenceLayer';
-import { fitViewOptionsFor } from './canvasFit';
-import { DEFAULT_NODE_SIZE } from './canvasOps';
+import { fallbackInsets, fitViewOptionsFor, measureInsets } from './canvasFit';
 import { CanvasTitle } from './CanvasTitle';
 import { CanvasToolbar } from './CanvasToolbar';
 import { HoverGuide } from './HoverGuide';
@@ -82,10 +82,13 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
   const view = useViewSettings(edges, wrapper);
   const { preferences } = view;
   const { preview, setPreview, open, previewTitle } = useCanvasPreview(doc, nodes);
-  const { placeNode, placeNodeStable, sizeOf, reportLimit } = useCanvasPlacement({
+  const launchpadShown = preferences.launchpadShown && !readOnly;
+  const { placeNode, placeNodeStable, sizeOf, boxes, reportLimit } = useCanvasPlacement({
     doc,
     readOnly,
     wrapper,
+    nodes,
+    launchpadShown,
     openPreview: setPreview,
   });
   const entities = useCanvasEntities(canvasId, placeNode);
@@ -94,16 +97,19 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
     readOnly,
     wrapper,
     reportLimit,
+    boxes,
+    sizeOf,
   });
-  const fitOptions = useMemo(
-    () => fitViewOptionsFor(preferences.launchpadShown && !readOnly),
-    [preferences.launchpadShown, readOnly],
-  );
+  // Fit View fits into what the launchpad, minimap and controls leave free, measured when it runs
+  const insets = useCallback(() => measureInsets(wrapper.current, launchpadShown), [launchpadShown]);
+  const fitOptions = useCallback(() => fitViewOptionsFor(insets()), [insets]);
+  const initialFit = useMemo(() => fitViewOptionsFor(fallbackInsets(launchpadShown)), [launchpadShown]);
   const { group, layoutNow } = useCanvasArrange({
     doc,
     readOnly,
     sizeOf,
     fitOptions,
+    insets,
     wrapper,
     autoLayoutOn: preferences.autoLayout,
     shape: `${nodes.length}:${edges.length}`,
@@ -204,9 +210,10 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
             )
               return;
             const at = flow.screenToFlowPosition({ x: e.clientX, y: e.clientY });
+            const size = estimatedSize({ type: 'memo' });
             entities.addMemoAt({
-              x: Math.round(at.x - DEFAULT_NODE_SIZE.width / 2),
-              y: Math.round(at.y - DEFAULT_NODE_SIZE.height / 2),
+              x: Math.round(at.x - size.width / 2),
+              y: Math.round(at.y - size.height / 2),
             });
           }}
         >
@@ -244,13 +251,16 @@ function CanvasScreen({ canvasId }: { canvasId: string }) {
                 colorMode={dark ? 'dark' : 'light'}
                 zoomOnDoubleClick={false}
                 fitView
-                fitViewOptions={fitOptions}
+                fitViewOptions={initialFit}
                 minZoom={0.05}
                 proOptions={{ hideAttribution: true }}
               >
                 <Background />
                 <MiniMap pannable zoomable />
-                <Controls showInteractive={false} />
+                <Controls
+                  showInteractive={false}
+                  onFitView={() => void flow.fitView({ ...fitOptions(), duration: motionMs(400) })}
+                />
                 <CanvasPresenceLayer awareness={awareness} />
               </ReactFlow>
               <AskAiLaunchpad />

@@ -209,6 +209,9 @@ export function CanvasToolbar(props: CanvasToolbarProps) {
           <Button
             icon={<SnippetsOutlined />}
             disabled={readOnly}
+            // a click leaves the keyboard where it was (the new memo takes it): a focused button
+            // would turn each Space typed next into one more memo
+            onMouseDown={(e) => e.preventDefault()}
             onClick={props.onAddMemo}
             aria-label={t('canvas.toolbar.addMemo')}
             data-testid="canvas-add-memo"

@@ -20,6 +20,11 @@ export interface PlaceNodeOptions {
   connectFrom?: readonly string[];
   /** Open the new node's entity in the preview panel. */
   open?: boolean;
+  /**
+   * Bring the new node into view once it is drawn; `readable` also zooms in when the view is
+   * zoomed out too far to read it (a memo about to be written in).
+   */
+  reveal?: 'view' | 'readable';
 }
 
 export interface CanvasContextValue {

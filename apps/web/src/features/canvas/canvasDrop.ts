@@ -4,6 +4,7 @@
  * memo). Also where several dropped items go so they do not stack.
  */
 import { HttpUrlSchema, LIMITS } from '@atelier/contract';
+import { clipFromHtml } from './canvasClipboard';
 import { DEFAULT_NODE_SIZE, parseClip, type CanvasClip } from './canvasOps';
 
 /** The part of a DataTransfer (drop or clipboard) read here. */
@@ -38,14 +39,16 @@ export function linksOfUriList(list: string): string[] {
 
 /**
  * Sorts a payload: files first (a dragged image from a web page carries its file and its link),
- * then Atelier nodes copied as JSON, then links, then any other text.
+ * then Atelier nodes copied from a canvas, then links, then any other text.
  */
 export function classifyTransfer(data: TransferLike | null | undefined): TransferPayload {
   if (!data) return { kind: 'none' };
   const files = Array.from(data.files ?? []);
   if (files.length > 0) return { kind: 'files', files };
   const text = data.types.includes('text/plain') ? data.getData('text/plain') : '';
-  const clip = parseClip(text);
+  // nodes copied from a canvas: the clip rides in the html form (older copies: JSON text)
+  const clip =
+    (data.types.includes('text/html') ? clipFromHtml(data.getData('text/html')) : null) ?? parseClip(text);
   if (clip && clip.nodes.length > 0) return { kind: 'nodes', clip };
   const listed = data.types.includes('text/uri-list') ? linksOfUriList(data.getData('text/uri-list')) : [];
   if (listed.length > 0) return { kind: 'urls', urls: listed };

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { addEdge, addNode, createCanvasDoc, getCanvasSnapshot, getNode } from '@atelier/canvas';
+import {
+  addEdge,
+  addNode,
+  createCanvasDoc,
+  getCanvasSnapshot,
+  getNode,
+  nodeBoxes,
+  overlaps,
+  PLACEMENT_GAP,
+} from '@atelier/canvas';
 import {
   autoLayout,
+  canvasBoxes,
   copyNodes,
   duplicateNodes,
-  findFreeSpot,
   groupNodes,
-  overlaps,
   parseClip,
   pasteClip,
   ungroupNode,
@@ -46,11 +54,37 @@ describe('canvas operations', () => {
     expect(parseClip('not json')).toBeNull();
   });
 
-  it('duplicates next to the originals and respects the node limit', () => {
+  it('duplicates at the nearest free spot beside the originals (never on them) and respects the node limit', () => {
     const { doc, a } = sample();
     const [copy] = duplicateNodes(doc, [a.id]);
-    expect(getNode(doc, copy!)?.position).toEqual({ x: 140, y: 140 });
+    const boxes = nodeBoxes(getCanvasSnapshot(doc).nodes);
+    const placed = boxes.get(copy!)!;
+    for (const [id, box] of boxes) if (id !== copy) expect(overlaps(placed, box, PLACEMENT_GAP)).toBe(false);
+    // near the original: no further than its own size plus the gap
+    expect(Math.hypot(placed.x - 100, placed.y - 100)).toBeLessThan(240 + PLACEMENT_GAP + 80);
+    // twice more: each copy finds its own room
+    duplicateNodes(doc, [a.id]);
+    duplicateNodes(doc, [a.id, copy!]);
+    const all = [...nodeBoxes(getCanvasSnapshot(doc).nodes).values()];
+    for (const [i, one] of all.entries())
+      for (const other of all.slice(i + 1)) expect(overlaps(one, other)).toBe(false);
     expect(() => duplicateNodes(doc, [a.id], 4)).toThrow();
+  });
+
+  it('pastes a clip as one block at the nearest spot where it covers no node', () => {
+    const { doc, a, b } = sample();
+    const clip = copyNodes(doc, [a.id, b.id]);
+    // wanted right on top of the originals
+    const before = nodeBoxes(getCanvasSnapshot(doc).nodes);
+    const ids = pasteClip(doc, clip, { at: { x: 100, y: 100 }, avoid: canvasBoxes(doc) });
+    const after = nodeBoxes(getCanvasSnapshot(doc).nodes);
+    for (const id of ids)
+      for (const [, box] of before) expect(overlaps(after.get(id)!, box, PLACEMENT_GAP)).toBe(false);
+    // the block keeps its shape: b stays 400 right and 200 below a
+    const pasted = ids.map((id) => getNode(doc, id)!);
+    const pa = pasted.find((n) => n.data.title === 'a')!.position;
+    const pb = pasted.find((n) => n.data.title === 'b')!.position;
+    expect({ x: pb.x - pa.x, y: pb.y - pa.y }).toEqual({ x: 400, y: 200 });
   });
 
   it('groups nodes with relative positions and ungroups them back in place', () => {
@@ -130,58 +164,5 @@ describe('canvas preferences', () => {
     expect(readCanvasPreferences(next)).toMatchObject({ edgesShown: false, sizeMode: 'compact' });
     expect(withCanvasPreference(prefs, 'operationMode', 'touchpad').operationMode).toBe('touchpad');
     expect(readCanvasPreferences({ disableHoverCard: true }).hoverGuide).toBe(false);
-  });
-});
-
-describe('findFreeSpot', () => {
-  const size = { width: 240, height: 120 };
-  const clear = (
-    spot: { x: number; y: number },
-    boxes: { x: number; y: number; width: number; height: number }[],
-  ) => !boxes.some((box) => overlaps({ ...spot, ...size }, box, 24));
-
-  it('keeps the wanted spot when it is free', () => {
-    expect(findFreeSpot({ x: 400, y: 0 }, size, [{ x: 0, y: 0, width: 240, height: 120 }])).toEqual({
-      x: 400,
-      y: 0,
-    });
-  });
-
-  it('finds the nearest free spot around a crowded target, overlapping nothing', () => {
-    // a 3 x 3 block of cards right where the new node is wanted
-    const boxes = [0, 1, 2].flatMap((row) =>
-      [0, 1, 2].map((col) => ({ x: col * 280, y: row * 160, width: 240, height: 120 })),
-    );
-    const target = { x: 280, y: 160 };
-    const spot = findFreeSpot(target, size, boxes);
-    expect(clear(spot, boxes)).toBe(true);
-    // beside the block, not far away: within one card plus the gap of its edge
-    const distance = Math.hypot(spot.x - target.x, spot.y - target.y);
-    expect(distance).toBeLessThanOrEqual(280 + 264);
-    // and no free spot on the search grid is nearer
-    for (let dx = -20; dx <= 20; dx += 1)
-      for (let dy = -20; dy <= 20; dy += 1) {
-        const near = { x: target.x + dx * 40, y: target.y + dy * 40 };
-        if (Math.hypot(dx * 40, dy * 40) < distance - 0.5) expect(clear(near, boxes)).toBe(false);
-      }
-  });
-
-  it('puts successive nodes next to each other instead of on one spot', () => {
-    const boxes: { x: number; y: number; width: number; height: number }[] = [];
-    for (let i = 0; i < 6; i += 1) {
-      const spot = findFreeSpot({ x: 0, y: 0 }, size, boxes);
-      expect(clear(spot, boxes)).toBe(true);
-      boxes.push({ ...spot, ...size });
-    }
-    const spread = Math.max(...boxes.map((b) => Math.hypot(b.x, b.y)));
-    expect(spread).toBeLessThan(800);
-  });
-
-  it('prefers the weighted direction (answers stack below before drifting right)', () => {
-    const context = { x: 0, y: 0, width: 240, height: 120 };
-    const first = { x: 320, y: 0, width: 240, height: 120 };
-    const spot = findFreeSpot({ x: 320, y: 0 }, size, [context, first], { prefer: { x: 1.5, y: 1 } });
-    expect(spot.x).toBe(320);
-    expect(spot.y).toBeGreaterThan(0);
   });
 });

@@ -1,23 +1,33 @@
 /**
  * Canvas edits that span several nodes: copy / paste (also across canvases), duplicate, group and
- * ungroup, the Arrange layout (dagre) and where a new node finds room. Pure functions over the canvas Y.Doc, so they are
- * unit-tested without a browser. Positions of nodes inside a group are relative to the group.
+ * ungroup and the Arrange layout (dagre). Where a new node finds room is the placement rule of
+ * @atelier/canvas (placement.ts), shared with the server. Pure functions over the canvas Y.Doc,
+ * so they are unit-tested without a browser. Positions of nodes inside a group are relative to
+ * the group.
  */
 import dagre from '@dagrejs/dagre';
 import type * as Y from 'yjs';
 import {
+  absolutePosition,
   addEdge,
   addNode,
+  boundsOf,
   createCanvasId,
+  estimatedSize,
+  findFreeSpot,
   getCanvasSnapshot,
   getNode,
+  nodeBoxes,
   regenerateIds,
   removeNodes,
   updateNode,
   type CanvasEdge,
   type CanvasNode,
+  type Box,
   type CanvasSnapshot,
 } from '@atelier/canvas';
+
+export type { Box } from '@atelier/canvas';
 
 export const DEFAULT_NODE_SIZE = { width: 240, height: 120 } as const;
 
@@ -35,83 +45,6 @@ const defaultSize: SizeOf = (node) => ({
   width: node.width ?? DEFAULT_NODE_SIZE.width,
   height: node.height ?? DEFAULT_NODE_SIZE.height,
 });
-
-/** A node's rectangle on the canvas. */
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Whether two boxes come closer than `gap` to each other. */
-export function overlaps(a: Box, b: Box, gap = 0): boolean {
-  return (
-    a.x < b.x + b.width + gap &&
-    a.x + a.width + gap > b.x &&
-    a.y < b.y + b.height + gap &&
-    a.y + a.height + gap > b.y
-  );
-}
-
-/**
- * The free spot for a node of `size` nearest to `target` (its wished top-left corner): the
- * candidates lie on a grid of `step` around the target, ring after ring; the first ring with a
- * spot that keeps `gap` from every box gives the one closest to the target. `prefer` weighs the
- * distance per axis (e.g. `{ x: 1.5, y: 1 }` favours going down over going right).
- */
-export function findFreeSpot(
-  target: { x: number; y: number },
-  size: { width: number; height: number },
-  boxes: readonly Box[],
-  options: { gap?: number; step?: number; prefer?: { x: number; y: number } } = {},
-): { x: number; y: number } {
-  const gap = options.gap ?? 24;
-  const step = options.step ?? 40;
-  const weight = options.prefer ?? { x: 1, y: 1 };
-  const free = (x: number, y: number) => !boxes.some((b) => overlaps({ x, y, ...size }, b, gap));
-  if (free(target.x, target.y)) return { x: Math.round(target.x), y: Math.round(target.y) };
-  for (let ring = 1; ring <= 400; ring += 1) {
-    let best: { x: number; y: number; cost: number } | null = null;
-    for (let i = -ring; i <= ring; i += 1) {
-      // the four sides of the square ring (corners visited twice, harmless)
-      for (const [dx, dy] of [
-        [i, -ring],
-        [i, ring],
-        [-ring, i],
-        [ring, i],
-      ] as const) {
-        const x = target.x + dx * step;
-        const y = target.y + dy * step;
-        // ties go down and right rather than up and left (reading order)
-        const cost =
-          Math.hypot(dx * step * weight.x, dy * step * weight.y) +
-          (dy < 0 ? 0.002 : 0) +
-          (dx < 0 ? 0.001 : 0);
-        if ((!best || cost < best.cost) && free(x, y)) best = { x, y, cost };
-      }
-    }
-    if (best) return { x: Math.round(best.x), y: Math.round(best.y) };
-  }
-  return { x: Math.round(target.x), y: Math.round(target.y) };
-}
-
-/** A node's position on the canvas (parents' offsets added up). */
-export function absolutePosition(
-  byId: ReadonlyMap<string, CanvasNode>,
-  node: CanvasNode,
-): { x: number; y: number } {
-  let { x, y } = node.position;
-  let parentId = node.parentId;
-  for (let depth = 0; parentId !== undefined && depth < 1000; depth += 1) {
-    const parent = byId.get(parentId);
-    if (!parent) break;
-    x += parent.position.x;
-    y += parent.position.y;
-    parentId = parent.parentId;
-  }
-  return { x, y };
-}
 
 /**
  * The selected nodes plus everything inside selected groups, and the edges between them.
@@ -156,28 +89,40 @@ export function parseClip(text: string | null | undefined): CanvasClip | null {
   }
 }
 
+/** Where a pasted clip goes: its top-left corner at `at`, or shifted by `offset` from where it was. */
+export interface ClipPlace {
+  at?: { x: number; y: number };
+  offset?: { x: number; y: number };
+  /**
+   * The boxes of the nodes already on the canvas: when given, the clip moves as one block to
+   * the nearest spot where it overlaps none of them (the shared placement rule).
+   */
+  avoid?: readonly Box[];
+  /** The size of a clip node (measured on the canvas it came from, else its type's size). */
+  sizeOf?: SizeOf;
+}
+
 /**
  * Adds a clip's nodes and edges with new ids. Top-level nodes are moved so the clip's top-left
- * corner lands at `at` (or shifted by `offset` when no point is given). Returns the new node ids.
+ * corner lands at `at` (or shifted by `offset` when no point is given), then, with `avoid`, on
+ * to the nearest free spot. Returns the new node ids.
  */
-export function pasteClip(
-  doc: Y.Doc,
-  clip: CanvasClip,
-  place: { at?: { x: number; y: number }; offset?: { x: number; y: number } },
-  maxNodes?: number,
-): string[] {
+export function pasteClip(doc: Y.Doc, clip: CanvasClip, place: ClipPlace, maxNodes?: number): string[] {
   if (clip.nodes.length === 0) return [];
+  const top = clip.nodes.filter((n) => n.parentId === undefined);
+  const sizeOf = place.sizeOf ?? estimatedSize;
+  const bounds = boundsOf(top.map((n) => ({ ...n.position, ...sizeOf(n) })));
+  if (!bounds) return [];
+  const offset = place.offset ?? { x: 40, y: 40 };
+  const wanted = place.at ?? { x: bounds.x + offset.x, y: bounds.y + offset.y };
+  const size = { width: bounds.width, height: bounds.height };
+  const corner = place.avoid ? findFreeSpot(wanted, size, place.avoid) : wanted;
+  const shift = { x: corner.x - bounds.x, y: corner.y - bounds.y };
   const fresh: CanvasSnapshot = regenerateIds({
     schemaVersion: getCanvasSnapshot(doc).schemaVersion,
     nodes: clip.nodes,
     edges: clip.edges,
   });
-  const top = fresh.nodes.filter((n) => n.parentId === undefined);
-  const minX = Math.min(...top.map((n) => n.position.x));
-  const minY = Math.min(...top.map((n) => n.position.y));
-  const shift = place.at
-    ? { x: place.at.x - minX, y: place.at.y - minY }
-    : (place.offset ?? { x: 40, y: 40 });
   const ids: string[] = [];
   doc.transact(() => {
     for (const node of fresh.nodes) {
@@ -192,9 +137,24 @@ export function pasteClip(
   return ids;
 }
 
-/** Duplicates nodes (with what is inside selected groups) next to the originals. */
-export function duplicateNodes(doc: Y.Doc, ids: readonly string[], maxNodes?: number): string[] {
-  return pasteClip(doc, copyNodes(doc, ids), { offset: { x: 40, y: 40 } }, maxNodes);
+/** The boxes of every node of the canvas (absolute), sized by `sizeOf`. */
+export function canvasBoxes(doc: Y.Doc, sizeOf: SizeOf = estimatedSize): Box[] {
+  return [...nodeBoxes(getCanvasSnapshot(doc).nodes, sizeOf).values()];
+}
+
+/** Duplicates nodes (with what is inside selected groups) at the nearest free spot beside the originals. */
+export function duplicateNodes(
+  doc: Y.Doc,
+  ids: readonly string[],
+  maxNodes?: number,
+  sizeOf: SizeOf = estimatedSize,
+): string[] {
+  return pasteClip(
+    doc,
+    copyNodes(doc, ids),
+    { offset: { x: 40, y: 40 }, avoid: canvasBoxes(doc, sizeOf), sizeOf },
+    maxNodes,
+  );
 }
 
 /**

@@ -9,8 +9,15 @@
  */
 let pending: string | null = null;
 
+/**
+ * Asks for the focus of a memo this person just made. Making it ends the writing in any other
+ * field (the toolbar button keeps the keyboard where it was, e.g. in the previous memo), so that
+ * field lets the keyboard go now and only typing that starts elsewhere later keeps it.
+ */
 export function requestMemoFocus(nodeId: string): void {
   pending = nodeId;
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && typingElsewhere(null)) active.blur();
 }
 
 /** True while the focus of this memo is still wanted. */

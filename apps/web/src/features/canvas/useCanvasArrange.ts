@@ -6,7 +6,7 @@ import { useCallback, useEffect, type RefObject } from 'react';
 import { App } from 'antd';
 import { useReactFlow, type FitViewOptions } from '@xyflow/react';
 import type * as Y from 'yjs';
-import { LAUNCHPAD_ROOM_PX, READABLE_ZOOM } from './canvasFit';
+import { READABLE_ZOOM, type Insets } from './canvasFit';
 import { autoLayout, groupNodes, type SizeOf } from './canvasOps';
 import { useCanvasT } from './useCanvasT';
 
@@ -14,8 +14,10 @@ interface ArrangeInput {
   doc: Y.Doc | null;
   readOnly: boolean;
   sizeOf: SizeOf;
-  /** How the view is fitted (room for the launchpad); Arrange fits the result at a readable zoom. */
-  fitOptions: FitViewOptions;
+  /** How the view is fitted now (into the free area); Arrange fits the result at a readable zoom. */
+  fitOptions: () => FitViewOptions;
+  /** The covered sides of the canvas element now (canvasFit.ts). */
+  insets: () => Insets;
   /** The canvas element: Arrange packs unconnected parts in rows as wide as it is. */
   wrapper: RefObject<HTMLDivElement | null>;
   autoLayoutOn: boolean;
@@ -28,6 +30,7 @@ export function useCanvasArrange({
   readOnly,
   sizeOf,
   fitOptions,
+  insets,
   wrapper,
   autoLayoutOn,
   shape,
@@ -45,10 +48,14 @@ export function useCanvasArrange({
   const layout = useCallback(() => {
     if (!doc || readOnly) return;
     const box = wrapper.current;
-    // the shape of the free part of the view: its width over its height above the launchpad
-    const aspect = box ? box.clientWidth / Math.max(200, box.clientHeight - LAUNCHPAD_ROOM_PX) : undefined;
+    // the shape of the free part of the view: what the launchpad, minimap and controls leave
+    const room = insets();
+    const aspect = box
+      ? Math.max(200, box.clientWidth - room.left - room.right) /
+        Math.max(200, box.clientHeight - room.top - room.bottom)
+      : undefined;
     autoLayout(doc, aspect ? { sizeOf, aspect } : { sizeOf });
-  }, [doc, readOnly, sizeOf, wrapper]);
+  }, [doc, readOnly, sizeOf, wrapper, insets]);
 
   /** Arrange: lays the graph out, then shows it at a readable zoom with room for the launchpad. */
   const layoutNow = useCallback(() => {
@@ -56,7 +63,7 @@ export function useCanvasArrange({
     layout();
     // the new positions reach React Flow with the doc's update; fit once they are drawn
     requestAnimationFrame(() => {
-      void flow.fitView({ ...fitOptions, minZoom: READABLE_ZOOM });
+      void flow.fitView({ ...fitOptions(), minZoom: READABLE_ZOOM });
     });
   }, [doc, readOnly, layout, flow, fitOptions]);
 

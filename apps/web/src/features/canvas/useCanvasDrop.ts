@@ -26,7 +26,7 @@ import {
 import { resourceEntity } from '../library/resourceUtils';
 import { useQuotaDialog } from '../library/useQuotaDialog';
 import { classifyTransfer, dragKind, dropSlot, isImageFile, type TransferPayload } from './canvasDrop';
-import { readSystemText } from './canvasClipboard';
+import { readSystemClip, readSystemText } from './canvasClipboard';
 import type { CanvasClip } from './canvasOps';
 import { requestMemoFocus } from './memoFocus';
 import { isEditableTarget } from './useCanvasShortcuts';
@@ -180,7 +180,10 @@ export function useCanvasDrop({ doc, readOnly, wrapper, placeNode, pasteNodes }:
       void message.error(errorMessage('E2004', currentLocale() as Locale));
       return;
     }
-    const id = placeNode({ type: 'memo', data: { title: '', contentPreview: text } }, at ? { at } : {});
+    const id = placeNode(
+      { type: 'memo', data: { title: '', contentPreview: text } },
+      { reveal: 'readable', ...(at ? { at } : {}) },
+    );
     if (id) requestMemoFocus(id);
   };
 
@@ -196,6 +199,8 @@ export function useCanvasDrop({ doc, readOnly, wrapper, placeNode, pasteNodes }:
    * holds (nodes, a link or text), else the canvas clipboard.
    */
   const pasteAt = async (at?: Point) => {
+    const clip = await readSystemClip();
+    if (clip && clip.nodes.length > 0) return pasteNodes(clip, at);
     const text = await readSystemText();
     const payload = classifyTransfer({ types: ['text/plain'], getData: () => text });
     if (payload.kind === 'none') await pasteNodes(undefined, at);

@@ -28,7 +28,7 @@ export function useCanvasEntities(canvasId: string, placeNode: PlaceNode) {
     const created = await createDocument.mutateAsync({ body: { title } });
     placeNode(
       { type: 'document', data: { title: created.title || title, entityId: created.docId } },
-      { open: true },
+      { open: true, reveal: 'view' },
     );
   };
 
@@ -54,7 +54,7 @@ export function useCanvasEntities(canvasId: string, placeNode: PlaceNode) {
             metadata: { artifactType: type, ...(starter.language ? { language: starter.language } : {}) },
           },
         },
-        { open: true },
+        { open: true, reveal: 'view' },
       );
     } catch {
       void message.error(ct('messages.createArtifactFailed'));
@@ -65,7 +65,10 @@ export function useCanvasEntities(canvasId: string, placeNode: PlaceNode) {
     try {
       const body = formDataOf({ entityType: 'canvas', entityId: canvasId, file });
       const { url, storageKey } = await upload.mutateAsync({ body });
-      placeNode({ type: 'image', data: { title: file.name, metadata: { url, storageKey } } });
+      placeNode(
+        { type: 'image', data: { title: file.name, metadata: { url, storageKey } } },
+        { reveal: 'view' },
+      );
     } catch {
       void message.error(ct('messages.uploadFailed'));
     }
@@ -78,9 +81,15 @@ export function useCanvasEntities(canvasId: string, placeNode: PlaceNode) {
         : ct('messages.imageSize', { size: `${CANVAS_IMAGE_MAX_BYTES / 1024 / 1024} MB` }),
     );
 
-  /** A new memo, focused so typing goes into it (at `at`, e.g. where the canvas was double-clicked). */
+  /**
+   * A new memo, focused so typing goes into it (near `at`, e.g. where the canvas was
+   * double-clicked), and shown at a zoom it can be read at.
+   */
   const addMemo = (at?: { x: number; y: number }) => {
-    const id = placeNode({ type: 'memo', data: { title: '' } }, at ? { at } : {});
+    const id = placeNode(
+      { type: 'memo', data: { title: '' } },
+      { reveal: 'readable', ...(at ? { at } : {}) },
+    );
     if (id) requestMemoFocus(id);
     return id;
   };
@@ -90,7 +99,8 @@ export function useCanvasEntities(canvasId: string, placeNode: PlaceNode) {
     addMemoAt: (at: { x: number; y: number }) => void addMemo(at),
     addDocument: () => void addDocument(),
     addCodeArtifact: (type: CodeArtifactType) => void addCodeArtifact(type),
-    addWebsite: (url: string) => placeNode({ type: 'website', data: { title: url, metadata: { url } } }),
+    addWebsite: (url: string) =>
+      placeNode({ type: 'website', data: { title: url, metadata: { url } } }, { reveal: 'view' }),
     addImage: (file: File) => void addImage(file),
     rejectImage,
   };

@@ -37,7 +37,8 @@ export interface CanvasSelectionInput {
   readOnly: boolean;
   onNodesChange: (changes: NodeChange<FlowNode>[]) => void;
   onEdgesChange: (changes: EdgeChange[]) => void;
-  fitOptions: FitViewOptions;
+  /** How the view is fitted now (into the free area, canvasFit.ts). */
+  fitOptions: () => FitViewOptions;
   /** Closes an open overlay (the search box); true when one was open. */
   closeOverlay: () => boolean;
   openSheet: () => void;
@@ -126,7 +127,7 @@ export function useCanvasSelection(input: CanvasSelectionInput) {
         void flow.zoomOut({ duration: motionMs(ZOOM_DURATION_MS) });
       } else if (e.code === 'Digit1' && e.shiftKey) {
         e.preventDefault();
-        void flow.fitView({ ...latest.current.fitOptions, duration: motionMs(ZOOM_DURATION_MS * 2) });
+        void flow.fitView({ ...latest.current.fitOptions(), duration: motionMs(ZOOM_DURATION_MS * 2) });
       }
     };
     window.addEventListener('keydown', onKey);
