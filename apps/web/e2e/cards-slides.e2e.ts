@@ -195,6 +195,16 @@ describe('cards and slides show content', () => {
       'Roadmap',
     ]);
     expect(await mindMap.textContent()).not.toContain('"label"');
+
+    // the image file: drawn as the image on its card
+    const imageCard = card(page, 'resource', 'Swatch');
+    const cardImage = imageCard.getByTestId('card-image');
+    await cardImage.waitFor({ timeout: LONG_WAIT });
+    await expect
+      .poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: LONG_WAIT,
+      })
+      .toBe(64);
     await screenshot(page, 'cards-canvas-light-en');
 
     // zoomed out to about 0.3: every card keeps its title, ~12 px on screen, over its type's icon
@@ -231,6 +241,16 @@ describe('cards and slides show content', () => {
     const sharedFlow = viewer.page.getByTestId('share-canvas-node').filter({ hasText: 'Flow chart' });
     await sharedFlow.getByTestId('card-diagram').locator('svg').waitFor();
     expect(await sharedFlow.textContent()).not.toContain('graph TD');
+    const sharedImage = viewer.page
+      .getByTestId('share-canvas-node')
+      .filter({ hasText: 'Swatch' })
+      .getByTestId('card-image');
+    await sharedImage.waitFor({ timeout: LONG_WAIT });
+    await expect
+      .poll(() => sharedImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: LONG_WAIT,
+      })
+      .toBe(64);
     await screenshot(viewer.page, 'cards-share-canvas-dark-zh');
   });
 

@@ -1,5 +1,6 @@
 /**
- * The content part of a document or code-artifact card: loaded once the card has been on screen
+ * The content part of a document, answer, code-artifact or file-resource card (an image file is
+ * drawn as the image): loaded once the card has been on screen
  * at a readable zoom (then kept), drawn by CardPreviews (its own chunk). Until then, and where the
  * content cannot be read, the card shows `fallback` (plain preview text, never source code).
  */
@@ -38,6 +39,17 @@ export function EntityCardBody({
     body = <AnswerExcerpt answer={content} />;
   else if (content?.kind === 'codeArtifact')
     body = <ArtifactPicture artifact={content} live={seen && !far} />;
+  else if (content?.kind === 'resource' && content.fileUrl && content.contentType?.startsWith('image/'))
+    body = (
+      <img
+        className="card-image"
+        src={content.fileUrl}
+        alt={content.title}
+        loading="lazy"
+        draggable={false}
+        data-testid="card-image"
+      />
+    );
   return (
     <div ref={ref} className="canvas-node__content">
       <Suspense fallback={fallback}>{body}</Suspense>

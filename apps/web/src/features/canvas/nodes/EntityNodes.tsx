@@ -88,7 +88,16 @@ export const ResourceNode = memo(function ResourceNode({ data, selected }: NodeP
         </>
       }
     >
-      <PreviewText text={data.contentPreview} />
+      {/* a file may be an image: drawn as the image (text files keep their preview) */}
+      {resourceType === 'file' && data.entityId ? (
+        <EntityCardBody
+          kind="resource"
+          entityId={data.entityId}
+          fallback={<PreviewText text={data.contentPreview} />}
+        />
+      ) : (
+        <PreviewText text={data.contentPreview} />
+      )}
     </NodeCard>
   );
 });

@@ -35,7 +35,9 @@ type ViewerNodeData = { node: CanvasNode; label: string; childShareId: string | 
 type ViewerFlowNode = Node<ViewerNodeData, 'shared' | 'sharedGroup'>;
 
 /** The card types whose content is drawn as on the canvas (CardPreviews). */
-const CONTENT_KIND: Partial<Record<CanvasNode['type'], 'document' | 'codeArtifact' | 'skillResponse'>> = {
+const CONTENT_KIND: Partial<
+  Record<CanvasNode['type'], 'document' | 'codeArtifact' | 'skillResponse' | 'resource'>
+> = {
   document: 'document',
   skillResponse: 'skillResponse',
   codeArtifact: 'codeArtifact',
@@ -44,7 +46,10 @@ const CONTENT_KIND: Partial<Record<CanvasNode['type'], 'document' | 'codeArtifac
 
 const SharedNode = memo(function SharedNode({ data }: NodeProps<ViewerFlowNode>) {
   const { node, label, childShareId } = data;
-  const kind = CONTENT_KIND[node.type];
+  // a file resource may be an image: drawn as the image, like on the canvas
+  const kind =
+    CONTENT_KIND[node.type] ??
+    (node.type === 'resource' && node.data.metadata?.resourceType === 'file' ? 'resource' : undefined);
   const image = node.type === 'image' ? (node.data.metadata?.url ?? node.data.metadata?.imageUrl) : null;
   return (
     <div className="share-node" data-type={node.type} data-testid="share-canvas-node">
