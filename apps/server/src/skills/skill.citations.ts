@@ -10,6 +10,7 @@ import {
   CITATION_MARKER_SOURCE,
   extractCitations,
   placeCitations,
+  sourceHref,
   type CitationAnchor,
   type CitationSource,
 } from '@atelier/contract';
@@ -29,17 +30,6 @@ export function normalizeCitations(text: string): string {
 /** Plain text: markers removed, with the space before a removed marker. */
 export function stripCitations(text: string): string {
   return text.replace(new RegExp(`[ \\t]*(?:${MARKER.source})`, 'g'), '');
-}
-
-/** Where a cited source opens: its web address, or the app's page of a library item. */
-export function sourceHref(source: CitationSource): string | null {
-  if (source.url && /^https?:\/\//i.test(source.url)) return source.url;
-  if (!source.entityId) return null;
-  const id = encodeURIComponent(source.entityId);
-  if (source.kind === 'document') return `/documents/${id}`;
-  if (source.kind === 'resource') return `/library/resources/${id}`;
-  if (source.kind === 'canvas') return `/canvas/${id}`;
-  return null;
 }
 
 /**

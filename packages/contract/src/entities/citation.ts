@@ -159,3 +159,16 @@ export function stripDocumentMarkers(markdown: string): string {
 export function hasDocumentMarkers(markdown: string): boolean {
   return new RegExp(DOC_MARKER.source).test(markdown);
 }
+
+/** Where a cited source opens: its web address, or the app's page of a library item. */
+export function sourceHref(
+  source: Pick<CitationSource, 'url' | 'entityId'> & { kind?: string },
+): string | null {
+  if (source.url && /^https?:\/\//i.test(source.url)) return source.url;
+  if (!source.entityId) return null;
+  const id = encodeURIComponent(source.entityId);
+  if (source.kind === 'document') return `/documents/${id}`;
+  if (source.kind === 'resource') return `/library/resources/${id}`;
+  if (source.kind === 'canvas') return `/canvas/${id}`;
+  return null;
+}

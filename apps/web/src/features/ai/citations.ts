@@ -6,7 +6,7 @@
  * plain (previews, "Earlier in this thread", search snippets). An answer written into a document
  * gets `[N]` links (`citedMarkdown`), never a marker.
  */
-import { placeCitations, type CitationAnchor } from '@atelier/contract';
+import { placeCitations, sourceHref, type CitationAnchor } from '@atelier/contract';
 
 /** Any stored marker form; group 1 or 2 is the number. */
 export const CITATION_MARKER = /\[\[citation:(\d{1,3})\]\]|\[citation:(\d{1,3})\]/g;
@@ -17,17 +17,6 @@ export const citationLabel = (n: number) => `[${n}]`;
 /** Plain text: markers removed with the space before them. */
 export function stripCitationMarkers(text: string): string {
   return text.replace(/[ \t]*(?:\[\[citation:\d{1,3}\]\]|\[citation:\d{1,3}\])/g, '');
-}
-
-/** Where a cited source opens: its web address, or the app's page of a library item. */
-export function sourceHref(source: { kind?: string; entityId?: string; url?: string }): string | null {
-  if (source.url && /^https?:\/\//i.test(source.url)) return source.url;
-  if (!source.entityId) return null;
-  const id = encodeURIComponent(source.entityId);
-  if (source.kind === 'document') return `/documents/${id}`;
-  if (source.kind === 'resource') return `/library/resources/${id}`;
-  if (source.kind === 'canvas') return `/canvas/${id}`;
-  return null;
 }
 
 /**
