@@ -102,7 +102,8 @@ async function makeCanvas(request: APIRequestContext): Promise<Made> {
       entityId: mermaid.artifactId,
       metadata: { artifactType: 'mermaid' },
     }),
-    node('n', 'memo', 0, 420, { title: '', contentPreview: '## Next steps\nCall the team' }),
+    // titled like the built-in templates' memos: the title is also the text's first line
+    node('n', 'memo', 0, 420, { title: 'Next steps', contentPreview: '## Next steps\nCall the team' }),
     node('k', 'codeArtifact', 300, 420, {
       title: 'Roadmap map',
       entityId: mindMap.artifactId,
@@ -241,6 +242,9 @@ describe('cards and slides show content', () => {
     const sharedFlow = viewer.page.getByTestId('share-canvas-node').filter({ hasText: 'Flow chart' });
     await sharedFlow.getByTestId('card-diagram').locator('svg').waitFor();
     expect(await sharedFlow.textContent()).not.toContain('graph TD');
+    // a memo reads as its text, its first line not repeated by a title above it
+    const sharedMemo = viewer.page.getByTestId('share-canvas-node').filter({ hasText: 'Call the team' });
+    expect(((await sharedMemo.textContent()) ?? '').split('Next steps').length - 1).toBe(1);
     const sharedImage = viewer.page
       .getByTestId('share-canvas-node')
       .filter({ hasText: 'Swatch' })

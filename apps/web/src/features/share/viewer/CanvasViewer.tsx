@@ -55,7 +55,10 @@ const SharedNode = memo(function SharedNode({ data }: NodeProps<ViewerFlowNode>)
     <div className="share-node" data-type={node.type} data-testid="share-canvas-node">
       <Handle type="target" position={Position.Left} isConnectable={false} />
       <div className="share-node__type">{label}</div>
-      {node.data.title ? <div className="share-node__title">{node.data.title}</div> : null}
+      {/* a memo is its text, as on the canvas: its title only when it has no text */}
+      {node.data.title && !(node.type === 'memo' && node.data.contentPreview?.trim()) ? (
+        <div className="share-node__title">{node.data.title}</div>
+      ) : null}
       {typeof image === 'string' ? (
         <img className="share-node__image" src={image} alt={node.data.title} loading="lazy" />
       ) : kind && node.data.entityId ? (
