@@ -129,6 +129,29 @@ describe.runIf(onPostgres)('migrate-data: PGlite data directory → PostgreSQL',
       }),
     ).resourceId;
     expectData(await alice.post('/v1/share/new', { entityType: 'document', entityId: docId }));
+    // a shared canvas holding the document: its share has a child share (parent_share_id)
+    const file = {
+      format: 'atelier-canvas',
+      version: 2,
+      title: 'Shared board',
+      nodes: [
+        {
+          id: 'n1',
+          type: 'document',
+          position: { x: 0, y: 0 },
+          data: { title: 'Moved document', entityId: docId },
+        },
+      ],
+      edges: [],
+    };
+    const form = new FormData();
+    form.append('file', new Blob([JSON.stringify(file)], { type: 'application/json' }), 'board.json');
+    const imported = (await (
+      await alice.fetch('/v1/canvas/import', { method: 'POST', body: form })
+    ).json()) as {
+      data: { canvasId: string };
+    };
+    expectData(await alice.post('/v1/share/new', { entityType: 'canvas', entityId: imported.data.canvasId }));
     // indexed with embeddings: vector search finds it on the source already
     await waitForVectorHit(alice, resourceId);
     await stop(source);

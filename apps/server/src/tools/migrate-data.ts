@@ -7,8 +7,9 @@
  * - The target gets the server's migrations, then every table of schema `public` in foreign-key
  *   order (read from the target's catalog), rows streamed through a cursor in batches, each value
  *   in its text form (vectors, JSON, bytea and timestamps round-trip exactly), in one transaction.
- *   Generated columns are computed by the target; a column that references its own table is
- *   filled in a second pass; sequences are set past the copied ids.
+ *   Generated columns are computed by the target; rows of a table that references itself through
+ *   one column are copied parents first (others: that column filled in a second pass); sequences
+ *   are set past the copied ids.
  * - A target with rows in any table is refused; row counts are compared per table and printed.
  * - Stored files (DATA_DIR/files) are not copied: they stay where they are.
  */
@@ -43,8 +44,10 @@ interface Column {
   name: string;
   /** The target's type (format_type): values are sent as text and cast to it. */
   type: string;
-  /** References its own table (filled in a second pass). */
+  /** References its own table (parents copied first, or filled in a second pass). */
   selfRef: boolean;
+  /** For a single-column reference to its own table: the column it references. */
+  selfRefTarget?: string;
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -79,8 +82,11 @@ async function targetPlan(target: pg.Client) {
     )
   ).rows.map((r) => r.name);
   const fks = (
-    await target.query<{ from: string; to: string; col: string }>(
-      `SELECT c.conrelid::regclass::text AS "from", c.confrelid::regclass::text AS "to", a.attname AS col
+    await target.query<{ from: string; to: string; col: string; ref: string | null }>(
+      `SELECT c.conrelid::regclass::text AS "from", c.confrelid::regclass::text AS "to", a.attname AS col,
+              CASE WHEN cardinality(c.conkey) = 1 THEN
+                (SELECT r.attname FROM pg_attribute r WHERE r.attrelid = c.confrelid AND r.attnum = c.confkey[1])
+              END AS ref
          FROM pg_constraint c
          JOIN pg_namespace n ON n.oid = c.connamespace
          JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
@@ -100,8 +106,10 @@ async function targetPlan(target: pg.Client) {
     )
   ).rows;
   for (const r of rows) {
-    const selfRef = fks.some((f) => f.from === r.table && f.to === r.table && f.col === r.name);
-    columns.set(r.table, [...(columns.get(r.table) ?? []), { name: r.name, type: r.type, selfRef }]);
+    const own = fks.filter((f) => f.from === r.table && f.to === r.table && f.col === r.name);
+    const column: Column = { name: r.name, type: r.type, selfRef: own.length > 0 };
+    if (own.length === 1 && own[0]!.ref) column.selfRefTarget = own[0]!.ref;
+    columns.set(r.table, [...(columns.get(r.table) ?? []), column]);
   }
   const sequences = (
     await target.query<{ table: string; col: string; seq: string }>(
@@ -142,13 +150,32 @@ async function copyTable(
   batchSize: number,
 ): Promise<void> {
   const names = columns.map((c) => ident(c.name));
-  const selfRefs = columns.filter((c) => c.selfRef);
+  // One column referencing its own table by one column (shares.parent_share_id): the rows are
+  // copied parents first, each with its reference, in one pass. A second pass that first leaves
+  // the reference empty breaks unique indexes that hold only top-level rows (shares_top_level_key:
+  // a document shared alone and inside a shared canvas would be two top-level rows at once).
+  const [only, ...more] = columns.filter((c) => c.selfRef);
+  const byDepth = only && !more.length && only.selfRefTarget ? only : null;
+  const selfRefs = byDepth ? [] : columns.filter((c) => c.selfRef);
   // at most ~60k parameters per statement
   const perBatch = Math.max(1, Math.min(batchSize, Math.floor(60_000 / columns.length)));
   const cursor = `migrate_${table.replace(/\W/g, '_')}`;
-  await source.query(
-    `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${names.map((n) => `${n}::text`).join(', ')} FROM ${ident(table)}`,
-  );
+  const read = names.map((n) => `src.${n}::text`).join(', ');
+  if (byDepth) {
+    const col = ident(byDepth.name);
+    const ref = ident(byDepth.selfRefTarget!);
+    await source.query(
+      `DECLARE ${cursor} NO SCROLL CURSOR FOR
+         WITH RECURSIVE tree(k, depth) AS (
+           SELECT ${ref}, 0 FROM ${ident(table)} WHERE ${col} IS NULL
+           UNION ALL
+           SELECT c.${ref}, tree.depth + 1 FROM ${ident(table)} c JOIN tree ON c.${col} = tree.k
+         )
+         SELECT ${read} FROM ${ident(table)} src JOIN tree ON src.${ref} = tree.k ORDER BY tree.depth`,
+    );
+  } else {
+    await source.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${read} FROM ${ident(table)} src`);
+  }
   for (;;) {
     const { rows } = await source.query<Record<string, string | null>>(
       `FETCH ${perBatch} FROM ${cursor}`,
@@ -161,7 +188,7 @@ async function copyTable(
     const values: unknown[] = [];
     const tuples = (rows as unknown as Array<Array<string | null>>).map((row) => {
       const placeholders = columns.map((c, i) => {
-        values.push(c.selfRef ? null : row[i]);
+        values.push(c.selfRef && c !== byDepth ? null : row[i]);
         return `$${values.length}::${c.type}`;
       });
       return `(${placeholders.join(', ')})`;
