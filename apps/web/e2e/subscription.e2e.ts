@@ -239,6 +239,8 @@ describe('subscription', () => {
 
     // landing: real prices, and the yearly switch with the saving and the first-year offer
     await showPricing(page);
+    // the hero promises the free plan's quotas: this instance sells plans
+    expect(await page.getByTestId('hero-note').textContent()).toContain('Free plan: 100 library files');
     expect(await page.getByTestId('price-pro').textContent()).toContain('$19.90');
     expect(await page.getByTestId('price-plus').textContent()).toContain('$9.90');
     await page.getByText('Save 20%').waitFor();
@@ -500,6 +502,10 @@ describe('subscription', () => {
         await free.getByText('No file quota in your library').waitFor();
         expect(await free.textContent()).not.toContain('100 files');
         expect(await page.getByTestId('faq-free').textContent()).toContain('On this instance');
+        // the hero promises no quota either
+        const hero = (await page.getByTestId('hero-note').textContent()) ?? '';
+        expect(hero).toContain('without plan quotas');
+        expect(hero).not.toContain('100 library files');
         await page.locator('#pricing').scrollIntoViewIfNeeded();
         await screenshot(page, 'subscription-landing-off-en-light');
 
