@@ -67,7 +67,8 @@ function pageScrolls(page: Page): Promise<boolean> {
 function mermaidErrorsOutsideFrames(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('body *')]
-      .filter((el) => !el.closest('.artifact-preview'))
+      // a frame and a card's own drawing (data-testid card-diagram) are the diagram's places
+      .filter((el) => !el.closest('.artifact-preview, [data-testid="card-diagram"]'))
       .filter(
         (el) =>
           el.getAttribute('aria-roledescription') === 'error' ||

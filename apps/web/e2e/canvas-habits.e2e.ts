@@ -264,7 +264,7 @@ describe.each([DARK_ZH])('node cards follow their entity ($name)', (variant) => 
       await twin.select('document');
       await second.getByTestId('ai-context-item').filter({ hasText: 'Field notes' }).waitFor();
 
-      // an HTML artifact edited: its code preview follows in both tabs, live
+      // an HTML artifact edited: its rendered preview follows in both tabs, live
       await canvas.addCodeArtifact('html');
       await second.getByTestId('canvas-node-codeArtifact').waitFor();
       // its code edited (the panel saves through codeArtifact.update, as this call does)
@@ -278,10 +278,12 @@ describe.each([DARK_ZH])('node cards follow their entity ($name)', (variant) => 
         artifactId,
         content: '<h1>Fresh code</h1>',
       });
+      // the card draws the page itself (in its sandbox frame), never the code
       await second
         .getByTestId('canvas-node-codeArtifact')
-        .locator('.canvas-node__preview', { hasText: 'Fresh code' })
-        .waitFor();
+        .frameLocator('iframe')
+        .getByText('Fresh code')
+        .waitFor({ timeout: LONG_WAIT });
       await screenshot(second, `canvas-habits-live-cards-${variant.name}`);
 
       // and after a reload
@@ -291,10 +293,12 @@ describe.each([DARK_ZH])('node cards follow their entity ($name)', (variant) => 
         .getByTestId('canvas-node-document')
         .locator('.canvas-node__title', { hasText: 'Field notes' })
         .waitFor();
+      // the card draws the page itself (in its sandbox frame), never the code
       await second
         .getByTestId('canvas-node-codeArtifact')
-        .locator('.canvas-node__preview', { hasText: 'Fresh code' })
-        .waitFor();
+        .frameLocator('iframe')
+        .getByText('Fresh code')
+        .waitFor({ timeout: LONG_WAIT });
     } finally {
       await context.close();
     }

@@ -128,11 +128,12 @@ describe('small ones', () => {
         { id: 'm1', type: 'memo', position: { x: 0, y: 0 }, data: { title: '', contentPreview: 'Kelp' } },
       ]);
 
-      // canvas header: two lines at most, the whole title in the tooltip and the rename field
+      // canvas header: one line, cut with an ellipsis; the whole title in the tooltip and the
+      // rename field
       await page.goto(`/canvas/${canvasId}`);
       const title = page.getByTestId('canvas-title');
       await expect.poll(() => title.textContent(), { timeout: LONG_WAIT }).toBe(LONG_TITLE);
-      expect(await title.evaluate((el) => el.scrollHeight > el.clientHeight + 1)).toBe(true);
+      expect(await title.evaluate((el) => el.scrollWidth > el.clientWidth + 1)).toBe(true);
       await title.hover();
       const tooltip = page.getByTestId('canvas-title-tooltip');
       await tooltip.waitFor();

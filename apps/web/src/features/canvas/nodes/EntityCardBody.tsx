@@ -18,11 +18,14 @@ export function EntityCardBody({
   kind,
   entityId,
   childShareId,
+  stamp,
   fallback,
 }: {
   kind: ContentKind;
   entityId: string;
   childShareId?: string | null | undefined;
+  /** The node's synced preview of the content: a change reads the entity again (cardContent). */
+  stamp?: string | undefined;
   fallback: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -31,7 +34,7 @@ export function EntityCardBody({
   const [wanted, setWanted] = useState(false);
   // once seen up close, the content stays loaded: zooming out again changes nothing on the card
   if (seen && !far && !wanted && entityId) setWanted(true);
-  const content = useEntityContent(wanted ? { kind, entityId, childShareId } : null);
+  const content = useEntityContent(wanted ? { kind, entityId, childShareId, stamp } : null);
   let body = fallback;
   if (content?.kind === 'document' && content.content.trim())
     body = <DocumentExcerpt markdown={content.content} title={content.title} />;

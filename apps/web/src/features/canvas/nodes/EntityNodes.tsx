@@ -20,6 +20,7 @@ export const DocumentNode = memo(function DocumentNode({ data, selected }: NodeP
       <EntityCardBody
         kind="document"
         entityId={data.entityId}
+        stamp={data.contentPreview}
         fallback={<PreviewText text={data.contentPreview} />}
       />
     </NodeCard>
@@ -41,7 +42,12 @@ export const CodeArtifactNode = memo(function CodeArtifactNode({ data, selected 
         ) : null
       }
     >
-      <EntityCardBody kind="codeArtifact" entityId={data.entityId} fallback={<ArtifactIdle />} />
+      <EntityCardBody
+        kind="codeArtifact"
+        entityId={data.entityId}
+        stamp={data.contentPreview}
+        fallback={<ArtifactIdle />}
+      />
     </NodeCard>
   );
 });
@@ -88,16 +94,11 @@ export const ResourceNode = memo(function ResourceNode({ data, selected }: NodeP
         </>
       }
     >
-      {/* a file may be an image: drawn as the image (text files keep their preview) */}
+      {/* a file may be an image: drawn as the image, above its description */}
       {resourceType === 'file' && data.entityId ? (
-        <EntityCardBody
-          kind="resource"
-          entityId={data.entityId}
-          fallback={<PreviewText text={data.contentPreview} />}
-        />
-      ) : (
-        <PreviewText text={data.contentPreview} />
-      )}
+        <EntityCardBody kind="resource" entityId={data.entityId} fallback={null} />
+      ) : null}
+      <PreviewText text={data.contentPreview} />
     </NodeCard>
   );
 });

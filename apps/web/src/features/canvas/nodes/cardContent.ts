@@ -5,7 +5,7 @@
  * edit), in the viewer the share (`share.detail` of the child share, or `share.child` by entity).
  * Both answer the snapshot shape of a share (`SharedData`), so one renderer draws them.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CodeArtifact, Document, Resource, SharedData } from '@atelier/contract';
 import { apiKey } from '../../../api/apiQuery';
@@ -20,6 +20,12 @@ export interface ContentRef {
   entityId: string;
   /** In a share: the child share that holds it, when it was published with its parent. */
   childShareId?: string | null | undefined;
+  /**
+   * What the canvas node knows of the entity's content (its synced preview): when it changes, an
+   * edit made elsewhere (another tab, the agent, the API) reached the node, so the card reads the
+   * entity again.
+   */
+  stamp?: string | undefined;
 }
 
 /** The content; undefined while it loads (or without a ref), null when it cannot be read. */
@@ -72,6 +78,14 @@ export const useOwnerContent: UseEntityContent = (ref) => {
     select: asSnapshot,
     retry: false,
   });
+  const stamp = owned?.stamp;
+  const seen = useRef(stamp);
+  const { refetch } = query;
+  useEffect(() => {
+    if (seen.current === stamp) return;
+    seen.current = stamp;
+    if (owned?.entityId) void refetch();
+  }, [stamp, owned?.entityId, refetch]);
   return query.isError ? null : query.data;
 };
 
