@@ -179,12 +179,7 @@ describe.skipIf(pgliteOnly)('process signals', () => {
 
       const server = await start(dir);
       const after = createTestClient(server.url);
-      for (const [name, value] of ['atelier_access', 'atelier_refresh', 'atelier_uid'].map((n) => [
-        n,
-        client.jar.get(n),
-      ])) {
-        if (value) after.jar.set(name!, value, name === 'atelier_refresh' ? '/v1/auth' : '/');
-      }
+      after.jar.copyFrom(client.jar);
       const missing: string[] = [];
       for (const u of uploads) {
         const res = await after.fetch(`/v1/misc/static/${u.storageKey}`);

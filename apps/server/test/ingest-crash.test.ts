@@ -120,10 +120,7 @@ describe('ingestion and a crash', () => {
       const second = await spawnServer(env);
       children.push(second);
       const after = createTestClient(second.url);
-      for (const name of ['atelier_access', 'atelier_refresh', 'atelier_uid']) {
-        const value = client.jar.get(name);
-        if (value) after.jar.set(name, value, name === 'atelier_refresh' ? '/v1/auth' : '/');
-      }
+      after.jar.copyFrom(client.jar);
       const until = Date.now() + 120_000;
       let rows: Resource[] = [];
       while (Date.now() < until) {

@@ -151,10 +151,7 @@ describe('skill runs and a crash', () => {
       const second = await spawnServer(env);
       children.push(second);
       const after = createTestClient(second.url);
-      for (const name of ['atelier_access', 'atelier_refresh', 'atelier_uid']) {
-        const value = client.jar.get(name);
-        if (value) after.jar.set(name, value, name === 'atelier_refresh' ? '/v1/auth' : '/');
-      }
+      after.jar.copyFrom(client.jar);
       // Well inside the old threshold (idle timeout 60 s + 30 s, and only once at start).
       const settled = await waitAll(after, ids, (r) => r.status !== 'executing', 45_000);
       expect(settled.map((r) => [r.status, r.errors])).toEqual([

@@ -51,6 +51,11 @@ export class CookieJar {
     this.cookies.set(name, { value, path });
   }
 
+  /** Takes every cookie of `other`, with its path: the same session against a restarted server. */
+  copyFrom(other: CookieJar): void {
+    for (const [name, cookie] of other.cookies) this.cookies.set(name, { ...cookie });
+  }
+
   clear(): void {
     this.cookies.clear();
   }
