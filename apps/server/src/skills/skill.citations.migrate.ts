@@ -11,7 +11,13 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
-import { anchorsOf, extractCitations, type ResultHistoryItem } from '@atelier/contract';
+import {
+  anchorsOf,
+  extractCitations,
+  STORED_MARKER_WITH_SPACE_SOURCE,
+  stripStoredMarkers,
+  type ResultHistoryItem,
+} from '@atelier/contract';
 import { DOC_FRAGMENT } from '@atelier/editor';
 import type { CollabService } from '../collab/collab.service.js';
 import { documentDocName } from '../collab/collab.names.js';
@@ -21,7 +27,7 @@ import { actionResults, actionSteps, documents } from '../db/schema/index.js';
 /** What Postgres matches: a stored marker, also Markdown-escaped (`\[\[citation:1\]\]`). */
 const SQL_MARKER = String.raw`\\?\[\\?\[?citation:[0-9]{1,3}\\?\]`;
 /** The same in text: a marker with the spaces before it. */
-const TEXT_MARKER = /[ \t]*\[\[citation:\d{1,3}\]\]|[ \t]*\[citation:\d{1,3}\]/g;
+const TEXT_MARKER = new RegExp(STORED_MARKER_WITH_SPACE_SOURCE, 'g');
 
 export interface CitationMigrationResult {
   steps: number;
@@ -99,7 +105,7 @@ export async function migrateCitationMarkers(
     const history: ResultHistoryItem[] = (row.history ?? []).map((item) => ({
       ...item,
       ...(item.steps
-        ? { steps: item.steps.map((s) => ({ ...s, content: s.content.replace(TEXT_MARKER, '') })) }
+        ? { steps: item.steps.map((s) => ({ ...s, content: stripStoredMarkers(s.content) })) }
         : {}),
     }));
     await db

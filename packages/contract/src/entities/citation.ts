@@ -39,6 +39,14 @@ export const CITATION_MARKER_SOURCE = String.raw`\[\[citation:(\d{1,3})\]\]|\[ci
 /** The stored forms only (`[[citation:N]]`, `[citation:N]`): what old data may still hold. */
 export const STORED_MARKER_SOURCE = String.raw`\[\[citation:(\d{1,3})\]\]|\[citation:(\d{1,3})\]`;
 
+/** A stored marker with the spaces before it: what removing one takes out of the text. */
+export const STORED_MARKER_WITH_SPACE_SOURCE = String.raw`[ \t]*(?:${STORED_MARKER_SOURCE})`;
+
+/** Plain text: stored markers removed with the spaces before them. */
+export function stripStoredMarkers(text: string): string {
+  return text.replace(new RegExp(STORED_MARKER_WITH_SPACE_SOURCE, 'g'), '');
+}
+
 /** True when a text still holds a stored marker (`[[citation:N]]` or `[citation:N]`). */
 export function hasStoredMarkers(text: string): boolean {
   return new RegExp(STORED_MARKER_SOURCE).test(text);

@@ -6,7 +6,7 @@
  * plain (previews, "Earlier in this thread", search snippets). An answer written into a document
  * gets `[N]` links (`citedMarkdown`), never a marker.
  */
-import { placeCitations, sourceHref, type CitationAnchor } from '@atelier/contract';
+import { placeCitations, sourceHref, stripStoredMarkers, type CitationAnchor } from '@atelier/contract';
 
 /** Any stored marker form; group 1 or 2 is the number. */
 export const CITATION_MARKER = /\[\[citation:(\d{1,3})\]\]|\[citation:(\d{1,3})\]/g;
@@ -15,9 +15,7 @@ export const CITATION_MARKER = /\[\[citation:(\d{1,3})\]\]|\[citation:(\d{1,3})\
 export const citationLabel = (n: number) => `[${n}]`;
 
 /** Plain text: markers removed with the space before them. */
-export function stripCitationMarkers(text: string): string {
-  return text.replace(/[ \t]*(?:\[\[citation:\d{1,3}\]\]|\[citation:\d{1,3}\])/g, '');
-}
+export const stripCitationMarkers = stripStoredMarkers;
 
 /**
  * An answer with its citations as Markdown for a document (what an accepted editor suggestion
