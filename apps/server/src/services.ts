@@ -11,8 +11,8 @@ import type { AppContext } from './context.js';
 import { ApiTokenService } from './modules/api-token/api-token.service.js';
 import { CanvasService } from './modules/canvas/canvas.service.js';
 import { DocumentService } from './modules/document/document.service.js';
-import { registerCodeArtifactDuplicators } from './modules/code-artifact/code-artifact.duplicate.js';
-import { registerEntityDuplicator } from './modules/canvas/canvas.duplicate.js';
+import { copyCodeArtifactForCanvas } from './modules/code-artifact/code-artifact.duplicate.js';
+import { ActionService } from './modules/action/action.service.js';
 import { duplicateDocument } from './modules/document/document.duplicate.js';
 import { modelPreferencesCheck } from './modules/provider/provider.defaults.js';
 import { ResourceService } from './modules/resource/resource.service.js';
@@ -23,6 +23,7 @@ import { registerBuiltInShares } from './modules/share/share.snapshots.js';
 import { createUploadService, type UploadService } from './modules/upload/upload.service.js';
 import { UserService } from './modules/user/user.service.js';
 import { documentLoader, resourceLoader } from './skills/skill.context.js';
+import { LocalRuns } from './skills/skill.aborts.js';
 import { createSkillEngine, type SkillEngine } from './skills/skill.engine.js';
 import { createTitleGenerator } from './skills/skill.title.js';
 
@@ -38,6 +39,10 @@ export interface Services {
   canvases: CanvasService;
   /** Runs skills for /skill/streamInvoke and the `skill.run` job. */
   skillEngine: SkillEngine;
+  /** Skill runs executing in this process (the engine adds them, an abort reaches them at once). */
+  localRuns: LocalRuns;
+  /** Action results: read, list, abort (modules/action). */
+  actions: ActionService;
   /** Share links: publish / revoke / duplicate snapshots (modules/share; other types register there). */
   shares: ShareService;
   /** Personal API tokens (authenticate `/v1` and `/mcp`). */
@@ -58,21 +63,28 @@ export function buildServices(ctx: AppContext): Services {
   const resources = new ResourceService(ctx, uploads);
   const canvases = new CanvasService({
     db: ctx.db,
+    queue: ctx.queue,
+    log: ctx.log,
     collab,
+    // Entity types copied along when a canvas is duplicated with its entities (canvas.duplicate job).
+    copiers: {
+      document: (input) => duplicateDocument({ db: ctx.db, collab }, input),
+      codeArtifact: (input) => copyCodeArtifactForCanvas(ctx.db, input),
+      mindMap: (input) => copyCodeArtifactForCanvas(ctx.db, input),
+    },
     files: uploads,
     maxNodes: ctx.config.CANVAS_MAX_NODES,
     titleGenerator: createTitleGenerator(ctx),
   });
+  const localRuns = new LocalRuns();
   // Documents open for editing are read from their live state.
   const skillEngine = createSkillEngine(ctx, {
+    localRuns,
     documents: documentLoader(ctx.db, (docId) => documents.liveFields(docId)),
     resources: resourceLoader(ctx.db),
     collab,
     files: uploads,
   });
-  // Entity types copied along when a canvas is duplicated with its entities (canvas.duplicate job).
-  registerEntityDuplicator('document', duplicateDocument);
-  registerCodeArtifactDuplicators();
   // Share links; pages and templates register their snapshot types / publish through it.
   const shareDeps = { ctx, services: { collab, documents, canvases, uploads } };
   const shares = new ShareService(shareDeps);
@@ -91,6 +103,8 @@ export function buildServices(ctx: AppContext): Services {
     resources,
     canvases,
     skillEngine,
+    localRuns,
+    actions: new ActionService(ctx.db, localRuns),
     shares,
     apiTokens,
     pages,

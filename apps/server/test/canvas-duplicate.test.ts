@@ -5,14 +5,10 @@
  * failing ends in `duplicate_failed`; canvases left `duplicating` by a restart are resumed.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import type { CanvasData } from '@atelier/contract';
 import { canvases } from '../src/db/schema/canvas.js';
-import {
-  entityDuplicator,
-  registerEntityDuplicator,
-  resumeDuplicates,
-} from '../src/modules/canvas/canvas.duplicate.js';
+import { resumeDuplicates } from '../src/modules/canvas/canvas.duplicate.js';
 import { type BuiltUser } from './helpers/factories.js';
 import type { TestServer } from './helpers/server.js';
 import { serverTest } from './helpers/fixtures.js';
@@ -111,10 +107,14 @@ describe('duplicate', () => {
   });
 
   it('ends in duplicate_failed when copying keeps failing', async ({ server, alice }) => {
-    const previous = entityDuplicator('codeArtifact');
-    registerEntityDuplicator('codeArtifact', async () => {
-      throw new Error('storage on fire');
-    });
+    // This server's canvas service copies code artifacts with a copier that always throws.
+    const copier = vi.spyOn(server.server.services.canvases, 'copier').mockImplementation((type) =>
+      type === 'codeArtifact'
+        ? async () => {
+            throw new Error('storage on fire');
+          }
+        : undefined,
+    );
     try {
       const source = await importCanvas(alice, 'Fails', [
         {
@@ -131,8 +131,7 @@ describe('duplicate', () => {
       const after = await alice.client.api.call('canvas.detail', { query: { canvasId: copy.canvasId } });
       expect(after.status).toBe('duplicate_failed');
     } finally {
-      if (previous) registerEntityDuplicator('codeArtifact', previous);
-      else registerEntityDuplicator('codeArtifact', async () => null);
+      copier.mockRestore();
     }
   });
 

@@ -281,20 +281,20 @@ describe('code artifacts', () => {
     const source = expectData(
       await create(alice, { type: 'mermaid', title: 'Flow', content: 'graph TD; A-->B' }),
     );
-    const ctx = { ctx: server.server.ctx, services: server.server.services };
+    const { db } = server.server.ctx;
     const input = { uid: alice.uid, entityId: source.artifactId, seed: 'c-copy/node-1' };
-    const first = await copyCodeArtifactForCanvas(ctx, input);
+    const first = await copyCodeArtifactForCanvas(db, input);
     expect(first).toMatch(/^ca-[a-z2-7]{20}$/);
     expect(first).not.toBe(source.artifactId);
     // a retried job finds its earlier copy
-    expect(await copyCodeArtifactForCanvas(ctx, input)).toBe(first);
+    expect(await copyCodeArtifactForCanvas(db, input)).toBe(first);
     expect(expectData(await detail(alice, first!))).toMatchObject({
       type: 'mermaid',
       content: 'graph TD; A-->B',
     });
     expect(
-      await copyCodeArtifactForCanvas(ctx, { ...input, uid: bob.uid, seed: 'c-other/node-1' }),
+      await copyCodeArtifactForCanvas(db, { ...input, uid: bob.uid, seed: 'c-other/node-1' }),
     ).toBeNull();
-    expect(await copyCodeArtifactForCanvas(ctx, { ...input, entityId: 'ca-missing', seed: 'x' })).toBeNull();
+    expect(await copyCodeArtifactForCanvas(db, { ...input, entityId: 'ca-missing', seed: 'x' })).toBeNull();
   });
 });

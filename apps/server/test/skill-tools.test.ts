@@ -47,6 +47,7 @@ describe('tool loop', () => {
         resources: resourceLoader(ctx.db),
         collab: server.server.services.collab,
         files: server.server.services.uploads,
+        localRuns: server.server.services.localRuns,
       },
       () => withTools,
     );

@@ -49,7 +49,7 @@ export function buildHandlers(ctx: AppContext, services: Services): Handlers {
     ...skillHandlers(ctx, services),
     ...skillInstanceHandlers(ctx),
     ...triggerHandlers(ctx),
-    ...actionHandlers(ctx),
+    ...actionHandlers(services.actions),
     ...subscriptionHandlers(ctx),
     ...mcpServerHandlers(ctx),
     ...shareHandlers(ctx, services),

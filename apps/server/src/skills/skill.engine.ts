@@ -21,7 +21,7 @@ import { languageModelFor } from '../modules/provider/provider.models.js';
 import { resolveModel } from '../modules/provider/provider.resolve.js';
 import type { UploadService } from '../modules/upload/upload.service.js';
 import type { ResolvedModel } from '../modules/provider/provider.types.js';
-import { registerRun } from './skill.aborts.js';
+import type { LocalRuns } from './skill.aborts.js';
 import { findSkill } from './skill.builtins.js';
 import {
   citationsToLinks,
@@ -61,6 +61,8 @@ type EventInit = SkillEventInit;
 export interface SkillEngineDeps extends ContextLoaders {
   collab: CollabService;
   files: UploadService;
+  /** This process's running runs, so an abort reaches a local run at once. */
+  localRuns: LocalRuns;
 }
 
 /**
@@ -151,7 +153,7 @@ export function createSkillEngine(
       cause ??= why;
       controller.abort();
     };
-    const unregister = registerRun(resultId, version, controller);
+    const unregister = deps.localRuns.add(resultId, version, controller);
     controller.signal.addEventListener('abort', () => (cause ??= 'user'));
     const poll = setInterval(() => {
       heartbeat(db, resultId, version)

@@ -153,6 +153,7 @@ export const DuplicateCanvasSchema = z.object({
   /** Also copy the documents, resources and artifacts the nodes point to (default false). */
   duplicateEntities: z.boolean().default(false),
 });
+export type DuplicateCanvas = z.infer<typeof DuplicateCanvasSchema>;
 
 export const AutoNameCanvasSchema = z.object({
   canvasId: IdSchema,

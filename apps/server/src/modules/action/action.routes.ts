@@ -1,10 +1,9 @@
 /** /action routes: thin handlers over the action service. */
-import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
 import { presentActionResult } from './action.presenter.js';
-import { ActionService } from './action.service.js';
+import type { ActionService } from './action.service.js';
 
-export function actionHandlers(ctx: AppContext, actions = new ActionService(ctx.db)): Handlers {
+export function actionHandlers(actions: ActionService): Handlers {
   return {
     'action.result': async ({ user, query }) => {
       const { row, steps } = await actions.get(user.uid, query.resultId, query.version);

@@ -8,7 +8,7 @@ import type { ListActionResultsQuerySchema } from '@atelier/contract';
 import type { Db } from '../../db/connect.js';
 import { AppError } from '../../http/errors.js';
 import { accessFor, userActor, type AccessAction } from '../access/access.js';
-import { abortLocalRun } from '../../skills/skill.aborts.js';
+import type { LocalRuns } from '../../skills/skill.aborts.js';
 import {
   findResult,
   listResults,
@@ -21,7 +21,10 @@ import {
 type ListQuery = z.infer<typeof ListActionResultsQuerySchema>;
 
 export class ActionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly localRuns: LocalRuns,
+  ) {}
 
   async load(
     uid: string,
@@ -54,7 +57,7 @@ export class ActionService {
     const row = await this.load(uid, resultId, undefined, 'write');
     if (row.status === 'waiting' || row.status === 'executing') {
       await requestAbort(this.db, row.resultId, row.version);
-      abortLocalRun(row.resultId, row.version);
+      this.localRuns.abort(row.resultId, row.version);
     }
     return this.get(uid, resultId, row.version);
   }

@@ -9,7 +9,6 @@ import { finishRemoval } from '../access/access.delete.js';
 import { readUploadForm, uploadSpoolDir } from '../upload/upload.form.js';
 import { contentDisposition } from '../upload/upload.types.js';
 import { addResourceToCanvas } from './canvas.add-resource.js';
-import { startDuplicate } from './canvas.duplicate.js';
 import { presentCanvas, presentCanvasData } from './canvas.presenter.js';
 import { exportCanvasFile, importCanvasFile } from './canvas.transfer.js';
 
@@ -34,8 +33,7 @@ export function canvasHandlers(ctx: AppContext, services: Services): Handlers {
       presentCanvas(await service.load(user.uid, query.canvasId), url),
     'canvas.data': async ({ user, query }) =>
       presentCanvasData(await service.data(user.uid, query.canvasId), url),
-    'canvas.duplicate': async ({ user, body }) =>
-      presentCanvas(await startDuplicate(ctx, service, user.uid, body), url),
+    'canvas.duplicate': async ({ user, body }) => presentCanvas(await service.duplicate(user.uid, body), url),
     'canvas.addResource': async ({ user, body }) => addResourceToCanvas(services, user.uid, body),
     'canvas.autoName': async ({ user, body }) => ({
       title: await service.autoName(user.uid, body.canvasId, body.directUpdate),

@@ -1,17 +1,27 @@
 /**
  * Canvases: create, update, delete, list, detail, raw data from the live Yjs state, and auto
- * naming. Who may do what is the access module's answer (`load`): another user's canvas answers
- * exactly like a missing one (E1000). Import, export and duplication build on this service.
+ * naming, and starting a duplication (the `canvas.duplicate` job in canvas.duplicate.ts does the
+ * copying, with the entity copiers this service is built with). Who may do what is the access
+ * module's answer (`load`): another user's canvas answers exactly like a missing one (E1000).
  */
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import * as Y from 'yjs';
-import { applySnapshot, createCanvasDoc, getCanvasSnapshot, type CanvasSnapshot } from '@atelier/canvas';
-import type { CreateCanvas, PageQuery, UpdateCanvas } from '@atelier/contract';
+import {
+  applySnapshot,
+  createCanvasDoc,
+  getCanvasSnapshot,
+  type CanvasNodeType,
+  type CanvasSnapshot,
+} from '@atelier/canvas';
+import type { CreateCanvas, DuplicateCanvas, PageQuery, UpdateCanvas } from '@atelier/contract';
 import { canvasDocName, type CollabService } from '../../collab/index.js';
 import { seedState } from '../../collab/collab.store.js';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connect.js';
 import { canvases } from '../../db/schema/canvas.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { duplicateCanvasJob } from '../../jobs/definitions/canvas-duplicate.js';
+import { enqueue } from '../../jobs/jobs.spec.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { accessFor, notFoundError, userActor, type AccessAction } from '../access/access.js';
@@ -19,6 +29,7 @@ import { removeDependents, type Removal } from '../access/access.delete.js';
 import type { OwnedFileReader } from '../project/project.service.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import { findUserByUid, type UserRow } from '../user/user.repository.js';
+import type { EntityCopier, EntityCopiers } from './canvas.copiers.js';
 import { distinctCanvasTitle, type DerivedTitleKind } from './canvas.titles.js';
 
 export type CanvasRow = typeof canvases.$inferSelect;
@@ -31,7 +42,12 @@ export type TitleGenerator = (input: { uid: string; canvasId: string; context: s
 
 export interface CanvasServiceDeps {
   db: Db;
+  /** `canvas.duplicate` jobs are enqueued here; a failure to enqueue is logged. */
+  queue: AppContext['queue'];
+  log: AppContext['log'];
   collab: CollabService;
+  /** How entities pointed to by nodes are copied when a canvas is duplicated with them. */
+  copiers: EntityCopiers;
   files: OwnedFileReader;
   maxNodes: number;
   titleGenerator?: TitleGenerator | null;
@@ -94,6 +110,11 @@ export class CanvasService {
     return loadCanvas(this.deps.db, uid, canvasId, action);
   }
 
+  /** The copier for entities of a node type; none: the node keeps pointing at the original. */
+  copier(type: CanvasNodeType): EntityCopier | undefined {
+    return this.deps.copiers[type];
+  }
+
   async checkProject(uid: string, projectId: string | null | undefined): Promise<void> {
     if (projectId) await accessFor(this.deps.db).require(userActor(uid), 'write', 'project', [projectId]);
   }
@@ -134,6 +155,44 @@ export class CanvasService {
       projectId: input.projectId ?? null,
       minimapStorageKey: input.minimapStorageKey ?? null,
     });
+  }
+
+  /**
+   * Creates the copy (status `duplicating`; titled "Title (copy)", "Title (copy 2)"… unless a title
+   * is given) and enqueues the `canvas.duplicate` job; a copy whose job could not be enqueued is
+   * answered `duplicate_failed`.
+   */
+  async duplicate(uid: string, input: DuplicateCanvas): Promise<CanvasRow> {
+    const source = await this.load(uid, input.canvasId);
+    if (input.projectId) await this.checkProject(uid, input.projectId);
+    const copy = await this.insert(uid, {
+      canvasId: newId('canvas'),
+      title: input.title ?? (await this.distinctTitle(uid, source.title, 'copy')),
+      projectId: input.projectId ?? source.projectId,
+      // The copy draws its own thumbnail (the web app replaces a canvas's minimap file in place, so
+      // sharing the source's file would let the copy overwrite the original's face).
+      minimapStorageKey: null,
+      status: 'duplicating',
+      duplicateFrom: source.canvasId,
+      duplicateEntities: input.duplicateEntities,
+    });
+    try {
+      await enqueue(
+        this.deps.queue,
+        duplicateCanvasJob,
+        { canvasId: copy.canvasId },
+        { jobId: copy.canvasId },
+      );
+      return copy;
+    } catch (err) {
+      this.deps.log.error({ err, canvasId: copy.canvasId }, 'could not enqueue canvas duplication');
+      const [failed] = await this.deps.db
+        .update(canvases)
+        .set({ status: 'duplicate_failed' })
+        .where(eq(canvases.canvasId, copy.canvasId))
+        .returning();
+      return failed ?? copy;
+    }
   }
 
   /** Inserts a canvas row and its Yjs state (empty, or holding `snapshot`) in one transaction. */

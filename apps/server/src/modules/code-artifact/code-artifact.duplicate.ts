@@ -1,12 +1,16 @@
-/** Copies code artifacts when a canvas is duplicated with its entities (the canvas module's registry). */
+/** Copies code artifacts (and mind maps, which are code artifacts) when a canvas is duplicated with its entities. */
+import type { Db } from '../../db/connect.js';
 import { AppError } from '../../http/errors.js';
-import { registerEntityDuplicator, stableId, type EntityDuplicator } from '../canvas/canvas.duplicate.js';
+import { stableId, type EntityDuplicateInput } from '../canvas/canvas.copiers.js';
 import { duplicateCodeArtifact } from './code-artifact.service.js';
 
 /** The copy's id comes from the job's seed, so a retried duplication finds its earlier copy. */
-export const copyCodeArtifactForCanvas: EntityDuplicator = async ({ ctx }, { uid, entityId, seed }) => {
+export async function copyCodeArtifactForCanvas(
+  db: Db,
+  { uid, entityId, seed }: EntityDuplicateInput,
+): Promise<string | null> {
   try {
-    const copy = await duplicateCodeArtifact(ctx.db, {
+    const copy = await duplicateCodeArtifact(db, {
       fromUid: uid,
       artifactId: entityId,
       copyId: stableId('codeArtifact', seed),
@@ -17,10 +21,4 @@ export const copyCodeArtifactForCanvas: EntityDuplicator = async ({ ctx }, { uid
     if (err instanceof AppError && err.code === 'E1013') return null;
     throw err;
   }
-};
-
-/** Code artifact nodes, and mind-map nodes (a mind map is a code artifact of type mindmap). */
-export function registerCodeArtifactDuplicators(): void {
-  registerEntityDuplicator('codeArtifact', copyCodeArtifactForCanvas);
-  registerEntityDuplicator('mindMap', copyCodeArtifactForCanvas);
 }

@@ -7,23 +7,22 @@ import * as Y from 'yjs';
 import { seedState } from '../../collab/collab.store.js';
 import { documentDocName } from '../../collab/index.js';
 import { documents } from '../../db/schema/document.js';
-import type { JobDeps } from '../../jobs/jobs.spec.js';
+import type { CollabService } from '../../collab/index.js';
+import type { Db } from '../../db/connect.js';
 import { accessFor, userActor } from '../access/access.js';
-import { stableId, type EntityDuplicateInput } from '../canvas/canvas.duplicate.js';
+import { stableId, type EntityDuplicateInput } from '../canvas/canvas.copiers.js';
 
 export async function duplicateDocument(
-  { ctx, services }: JobDeps,
+  { db, collab }: { db: Db; collab: CollabService },
   input: EntityDuplicateInput,
 ): Promise<string | null> {
   // Only what the canvas owner may read is copied; other nodes keep pointing at the original.
-  if (!(await accessFor(ctx.db).can(userActor(input.uid), 'read', 'document', input.entityId))) return null;
-  const [source] = await ctx.db.select().from(documents).where(eq(documents.docId, input.entityId)).limit(1);
+  if (!(await accessFor(db).can(userActor(input.uid), 'read', 'document', input.entityId))) return null;
+  const [source] = await db.select().from(documents).where(eq(documents.docId, input.entityId)).limit(1);
   if (!source) return null;
   const docId = stableId('document', input.seed);
-  const state = await services.collab.read(documentDocName(source.docId), (doc) =>
-    Y.encodeStateAsUpdate(doc),
-  );
-  await ctx.db.transaction(async (tx) => {
+  const state = await collab.read(documentDocName(source.docId), (doc) => Y.encodeStateAsUpdate(doc));
+  await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(documents)
       .values({
