@@ -95,8 +95,6 @@ export const enShare = {
     downloadFile: 'Open the file',
     nodeNotShared: 'This item was not published with the canvas.',
     emptyCanvas: 'This canvas is empty.',
-    slides: '{{count}} slides',
-    slide: 'Slide {{n}}',
     memo: 'Memo',
     website: 'Website',
     image: 'Image',

@@ -98,8 +98,6 @@ export const zhShare: Strings<typeof enShare> = {
     downloadFile: '打开文件',
     nodeNotShared: '此项未随画布一起发布。',
     emptyCanvas: '这个画布是空的。',
-    slides: '{{count}} 张幻灯片',
-    slide: '第 {{n}} 张',
     memo: '便签',
     website: '网页',
     image: '图片',

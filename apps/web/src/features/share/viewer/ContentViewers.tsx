@@ -106,26 +106,3 @@ export function ResourceViewer({ data }: ShareViewerProps<'resource'>) {
     </article>
   );
 }
-
-/** A page until the pages feature registers its slideshow: the slides in order, readable. */
-export function PageOutlineViewer({ data }: ShareViewerProps<'page'>) {
-  const { t } = useTranslation(undefined, { keyPrefix: 'share.viewer' });
-  return (
-    <article className="share-doc" data-testid="share-page">
-      <h1 className="share-doc__title">{data.title}</h1>
-      {data.description ? <p>{data.description}</p> : null}
-      <Typography.Text type="secondary">{t('slides', { count: data.slides.length })}</Typography.Text>
-      <ol className="share-page__slides">
-        {data.slides.map((slide, i) => {
-          const text = typeof slide.nodeData.contentPreview === 'string' ? slide.nodeData.contentPreview : '';
-          return (
-            <li key={slide.nodeId}>
-              <h2>{slide.title || t('slide', { n: i + 1 })}</h2>
-              {text ? <Markdown text={text} className="share-markdown" /> : null}
-            </li>
-          );
-        })}
-      </ol>
-    </article>
-  );
-}

@@ -21,7 +21,6 @@ import { signInHref } from './sharePath';
 import { LiveContext, type LiveStatus } from './useLiveShare';
 import { useShareDetail } from './useShareDetail';
 import { viewerFor, type ShareViewerProps } from './viewers';
-import '../../pages/registerPageViewer';
 import './viewer.css';
 
 /** Share ids are `sh-` and base-62 characters (share-core); anything else cannot be one. */
