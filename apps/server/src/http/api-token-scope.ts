@@ -7,7 +7,7 @@
  *   (search). Anything else answers E0016 (a business error, HTTP 200 like the others).
  */
 import type { RouteDef } from '@atelier/contract';
-import { AppError } from './errors.js';
+import { AppError } from '../lib/errors.js';
 
 export type TokenScope = 'read' | 'read-write';
 

@@ -19,7 +19,7 @@ import fastifyStatic from '@fastify/static';
 import { LIMITS, errorMessage } from '@atelier/contract';
 import { buildOpenApiDocument } from '@atelier/contract/openapi';
 import { randomToken } from '../lib/ids.js';
-import { AppError } from './errors.js';
+import { AppError } from '../lib/errors.js';
 import { errorBody, frameworkErrorHandler, makeClientErrorHandler } from './framework-errors.js';
 import { rejectDeepJson } from './input-check.js';
 import { makeRequestGuard } from './request-guard.js';

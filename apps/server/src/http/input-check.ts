@@ -7,7 +7,7 @@
  * in JSON text) is no refusal but is replaced by U+FFFD (wellFormed): PostgreSQL text columns
  * already store it so (the driver encodes UTF-8), while jsonb refused its escape with a 500.
  */
-import { AppError } from './errors.js';
+import { AppError } from '../lib/errors.js';
 
 /** Deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 64;

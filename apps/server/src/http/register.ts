@@ -18,7 +18,7 @@ import {
   type RouteResponse,
   type Routes,
 } from '@atelier/contract';
-import { AppError } from './errors.js';
+import { AppError } from '../lib/errors.js';
 import { assertTokenMayCall, type TokenScope } from './api-token-scope.js';
 import { findString, rejectNul, wellFormed } from './input-check.js';
 

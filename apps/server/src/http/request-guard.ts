@@ -5,7 +5,7 @@
  * so a cross-site HTML form (urlencoded, multipart, text/plain) can never reach a JSON route.
  */
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from './errors.js';
+import { AppError, badRequest } from '../lib/errors.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.js';
 import type { DbOrTx } from '../db/helpers.js';
 import { libraryChunks, libraryEmbeddingModels } from '../db/schema/index.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../lib/errors.js';
 import type { ResolvedModel } from '../modules/provider/provider.types.js';
 import { embedTexts, embeddingInfo, toVectorLiteral, type EmbeddingModelInfo } from './ingest.models.js';
 

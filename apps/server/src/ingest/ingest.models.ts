@@ -7,7 +7,7 @@
  * HTTP status, never a key or a response body. Every call goes through the safe outbound fetch
  * (provider.http.ts → src/lib/outbound) under PROVIDER_ALLOW_PRIVATE_NETWORK; global providers are exempt.
  */
-import { AppError } from '../http/errors.js';
+import { AppError } from '../lib/errors.js';
 import { readProviderJson, sendProviderRequest } from '../modules/provider/provider.http.js';
 import type { ResolvedModel, ResolvedToolProvider } from '../modules/provider/provider.types.js';
 

@@ -22,7 +22,7 @@ import {
 } from '@atelier/canvas';
 import { canvasDocName } from '../collab/index.js';
 import { readDocumentMarkdown } from '../collab/collab.live.js';
-import { AppError, badRequest } from '../http/errors.js';
+import { AppError, badRequest } from '../lib/errors.js';
 import { accessFor, userActor } from '../modules/access/access.js';
 import { loadCodeArtifact } from '../modules/code-artifact/code-artifact.service.js';
 import { DocumentService } from '../modules/document/document.service.js';

@@ -9,7 +9,7 @@ import type { ModelMessage } from 'ai';
 import type { InvokeContext, ResultHistoryItem, SkillInvocationConfig } from '@atelier/contract';
 import type { Db } from '../db/connect.js';
 import { documents, projects, resources } from '../db/schema/index.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../lib/errors.js';
 import { accessFor, userActor } from '../modules/access/access.js';
 import type { CitationSource } from './skill.citations.js';
 import type { BuiltContext, GatheredSource } from './skill.types.js';

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { SkillInput } from '@atelier/contract';
 import { openLiveMarkdown, readDocumentMarkdown, type LiveMarkdownWriter } from '../collab/collab.live.js';
 import { documents } from '../db/schema/index.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../lib/errors.js';
 import { now } from '../lib/time.js';
 import { DocumentService, loadDocument, readOnlyDocument } from '../modules/document/document.service.js';
 import { stripCitations } from './skill.citations.js';

@@ -10,7 +10,7 @@ import type { ActionLog, SkillEvent, SkillName } from '@atelier/contract';
 import { placeCitations } from '@atelier/contract';
 import type { CollabService } from '../collab/collab.service.js';
 import type { AppContext } from '../context.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../lib/errors.js';
 import {
   endResult,
   heartbeat,

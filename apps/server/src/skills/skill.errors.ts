@@ -5,7 +5,7 @@
  */
 import { APICallError, RetryError } from 'ai';
 import type { ErrorCode } from '@atelier/contract';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../lib/errors.js';
 
 export class SkillIdleTimeoutError extends Error {
   constructor(readonly ms: number) {

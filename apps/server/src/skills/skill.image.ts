@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError, badRequest } from '../http/errors.js';
+import { AppError, badRequest } from '../lib/errors.js';
 import { OutboundRefusedError, outboundFetch, type OutboundPolicy } from '../lib/outbound/index.js';
 import { privateNetworkAllowed, providerFailure } from '../modules/provider/provider.http.js';
 import { tplString } from './skill.prompt.js';

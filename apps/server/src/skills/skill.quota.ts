@@ -12,7 +12,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { ModelTier } from '@atelier/contract';
 import type { AppContext } from '../context.js';
 import { actionResults } from '../db/schema/index.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../lib/errors.js';
 import { withQuotaLock } from '../lib/quota-lock.js';
 import { quotasFor } from '../modules/subscription/subscription.plans.js';
 

@@ -4,7 +4,7 @@
  */
 import { generateText } from 'ai';
 import type { AppContext } from '../context.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../lib/errors.js';
 import type { TitleGenerator } from '../modules/canvas/canvas.service.js';
 import { languageModelFor } from '../modules/provider/provider.models.js';
 import { resolveModel } from '../modules/provider/provider.resolve.js';

@@ -18,7 +18,7 @@
  *   `GRANT_SOURCES` answering which ids it grants for which actions. Routes need no change:
  *   they already pass their actor and the action they perform.
  */
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import type { EntityRef } from '@atelier/contract';
 import { ENTITY_POLICIES, ENTITY_REF_TYPES, type AccessType } from './access.entities.js';

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { ListActionResultsQuerySchema } from '@atelier/contract';
 import type { Db } from '../../db/connect.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { accessFor, userActor, type AccessAction } from '../access/access.js';
 import type { LocalRuns } from '../../skills/skill.aborts.js';
 import {

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { apiTokens } from '../../db/schema/users.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import type { Clock } from '../../lib/clock.js';

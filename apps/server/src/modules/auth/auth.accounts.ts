@@ -3,7 +3,7 @@
  * beta access unless the instance runs the beta gate (BETA_GATE=true).
  */
 import type { Db } from '../../db/connect.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { newId, randomToken } from '../../lib/ids.js';
 import { isUniqueViolation, type DbOrTx } from '../../db/helpers.js';
 import { findUserByEmail, insertUser, updateUser, type UserRow } from '../user/user.repository.js';

@@ -7,7 +7,7 @@
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { RAW, type Handlers } from '../../http/register.js';
 import { resolveOAuthAccount } from './auth.accounts.js';
 import type { OAuthProvider, OAuthProviderName } from './auth.oauth.js';

@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit';
 import type { Config } from '../../config.js';
-import { tooManyRequests } from '../../http/errors.js';
+import { tooManyRequests } from '../../lib/errors.js';
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 

@@ -8,7 +8,7 @@ import type { Locale } from '@atelier/contract';
 import type { Config } from '../../config.js';
 import type { Mailer } from '../../context.js';
 import type { Db } from '../../db/connect.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Clock } from '../../lib/clock.js';
 import { verificationMail, type VerificationPurpose } from '../../mail/verification-mail.js';

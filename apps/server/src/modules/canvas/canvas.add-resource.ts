@@ -6,7 +6,7 @@
  */
 import { addNode, getCanvasSnapshot, NodeLimitError, newNodePosition } from '@atelier/canvas';
 import { canvasDocName } from '../../collab/index.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
 
 export async function addResourceToCanvas(

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { canvases } from '../../db/schema/canvas.js';
 import { duplicateCanvasJob, type DuplicateCanvasPayload } from '../../jobs/definitions/canvas-duplicate.js';
 import { enqueue, type JobDeps, type JobHandler } from '../../jobs/jobs.spec.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { now } from '../../lib/time.js';
 import { loadCanvas, type CanvasRow } from './canvas.service.js';
 

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { ImportCanvasFieldsSchema } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { RAW, describeZodError, type Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { finishRemoval } from '../access/access.delete.js';

@@ -19,7 +19,7 @@ import { seedState } from '../../collab/collab.store.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connect.js';
 import { canvases } from '../../db/schema/canvas.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { duplicateCanvasJob } from '../../jobs/definitions/canvas-duplicate.js';
 import { enqueue } from '../../jobs/jobs.spec.js';
 import { newId } from '../../lib/ids.js';

@@ -13,7 +13,7 @@ import {
   type CanvasSnapshot,
 } from '@atelier/canvas';
 import { exportFileName } from '../../export/export.filename.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { nodeLimitReached, type CanvasRow, type CanvasService } from './canvas.service.js';
 

@@ -1,6 +1,6 @@
 /** Copies code artifacts (and mind maps, which are code artifacts) when a canvas is duplicated with its entities. */
 import type { Db } from '../../db/connect.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { stableId, type EntityDuplicateInput } from '../canvas/canvas.copiers.js';
 import { duplicateCodeArtifact } from './code-artifact.service.js';
 

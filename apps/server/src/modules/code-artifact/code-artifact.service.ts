@@ -15,7 +15,7 @@ import {
 } from '@atelier/contract';
 import type { Db } from '../../db/connect.js';
 import { codeArtifacts } from '../../db/schema/index.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { accessFor, userActor, type AccessAction } from '../access/access.js';

@@ -13,7 +13,7 @@ import { seedState } from '../../collab/collab.store.js';
 import { documentDocName, type CollabService } from '../../collab/index.js';
 import type { Db } from '../../db/connect.js';
 import { documents } from '../../db/schema/document.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { accessFor, notFoundError, userActor, type AccessAction } from '../access/access.js';

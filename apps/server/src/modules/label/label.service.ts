@@ -15,7 +15,7 @@ import type {
 } from '@atelier/contract';
 import type { Db } from '../../db/connect.js';
 import { labelClasses, labelInstances } from '../../db/schema/index.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { accessFor, userActor, type AccessAction } from '../access/access.js';

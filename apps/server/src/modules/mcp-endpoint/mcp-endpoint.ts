@@ -33,7 +33,7 @@ import {
   type RouteResponse,
   type Routes,
 } from '@atelier/contract';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { assertTokenMayCall } from '../../http/api-token-scope.js';
 import { rejectNul, wellFormed } from '../../http/input-check.js';
 import type { AuthUser, Authenticate, Handlers } from '../../http/register.js';

@@ -4,7 +4,7 @@
  * (the edit form shows masks) keeps the stored one.
  */
 import { MCP_SECRET_MASK } from '@atelier/contract';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { decryptSecret, encryptSecret, SecretDecryptError } from '../../lib/crypto.js';
 
 /** A value as answers show it: the mask, plus the last 4 characters of a long value. */

@@ -1,7 +1,7 @@
 /** POST /misc/scrape and multipart POST /misc/convert: thin handlers over misc.service. */
 import { ConvertFieldsSchema } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { describeZodError, type Handlers } from '../../http/register.js';
 import { readUploadForm, uploadSpoolDir } from '../upload/upload.form.js';
 import { convert, scrape } from './misc.service.js';

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { LIMITS, type ScrapeResult } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { FetchFailedError, FetchRefusedError, fetchPage } from '../../ingest/ingest.fetch.js';
 import { ParseError, detectFormat, type Format } from '../../ingest/ingest.formats.js';
 import { parseHtmlArticle } from '../../ingest/ingest.parse-html.js';

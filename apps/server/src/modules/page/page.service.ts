@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import { pageNodeRelations, pages } from '../../db/schema/index.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { accessFor, userActor, type AccessAction } from '../access/access.js';

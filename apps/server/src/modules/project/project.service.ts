@@ -9,7 +9,7 @@ import type { CreateProject, PageQuery, ProjectItem, UpdateProject } from '@atel
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { projects } from '../../db/schema/index.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { accessFor, notFoundError, userActor, type AccessAction } from '../access/access.js';

@@ -6,7 +6,7 @@
  */
 import type { ProviderCategory, UserPreferences } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import type { GlobalProviders } from './provider.global.js';
 import { getUsableItem } from './provider.items.js';

@@ -5,7 +5,7 @@
  * unreachable E3001, timeout E3003, 429 E3002. Messages name the endpoint's origin and the HTTP
  * status, never a key or a response body.
  */
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import {
   OutboundFailedError,
   OutboundRefusedError,

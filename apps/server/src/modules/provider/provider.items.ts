@@ -14,7 +14,7 @@ import {
 } from '@atelier/contract';
 import type { Db } from '../../db/connect.js';
 import { assertEmbeddingConfigChange } from '../../ingest/ingest.embed.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { describeZodError } from '../../http/register.js';
 import { newId } from '../../lib/ids.js';
 import type { DbOrTx } from '../../db/helpers.js';

@@ -10,7 +10,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModelV3, LanguageModelV3 } from '@ai-sdk/provider';
 import { wrapEmbeddingModel } from 'ai';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { providerKind, type ProviderKind } from './provider.catalog.js';
 import { providerFetch } from './provider.http.js';
 import { ollamaRoot } from './provider.options.js';

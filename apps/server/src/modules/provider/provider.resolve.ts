@@ -6,7 +6,7 @@
  */
 import type { ProviderCategory } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { findUserByUid } from '../user/user.repository.js';
 import { effectiveBaseUrl, providerKind } from './provider.catalog.js';
 import { privateNetworkAllowed } from './provider.http.js';

@@ -3,7 +3,7 @@
  * API key sealed at rest. Authorization: `getUsableProvider` (own or global, E1015 otherwise) and
  * `getWritableProvider` (own only; a global provider is read-only: E0003 naming why).
  */
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { decryptSecret, encryptSecret, SecretDecryptError } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import type { CreateProvider, ProviderCategory, UpdateProvider } from '@atelier/contract';

@@ -9,7 +9,7 @@
 import type { SetupCheckRequest, SetupCheckResult, SetupStep } from '@atelier/contract';
 import { generateText } from 'ai';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { embedTexts, parseUrlExternally, URL_PARSERS } from '../../ingest/ingest.models.js';
 import { parseContent } from '../../ingest/ingest.parse.js';
 import { mapSkillError } from '../../skills/skill.errors.js';

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { BaseReference, ReferenceType } from '@atelier/contract';
 import type { Db } from '../../db/connect.js';
 import { references } from '../../db/schema/index.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { accessFor, userActor } from '../access/access.js';
 

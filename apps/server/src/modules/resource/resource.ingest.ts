@@ -27,7 +27,7 @@ import { parseContent, type Parsed } from '../../ingest/ingest.parse.js';
 import type { IngestPayload } from '../../jobs/definitions/resource-ingest.js';
 import type { JobHandler } from '../../jobs/jobs.spec.js';
 import { now } from '../../lib/time.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { privateNetworkAllowed } from '../provider/provider.http.js';
 import { ProviderItemService } from '../provider/provider.items.js';
 import { resolveModel, resolveToolProvider } from '../provider/provider.resolve.js';

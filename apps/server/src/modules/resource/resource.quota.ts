@@ -7,7 +7,7 @@ import type { FileParsingMeter, StorageMeter } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { parseUsage } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { ParseError } from '../../ingest/ingest.formats.js';
 import { withQuotaLock } from '../../lib/quota-lock.js';
 import { quotasFor } from '../subscription/subscription.plans.js';

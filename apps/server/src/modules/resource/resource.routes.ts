@@ -1,7 +1,7 @@
 /** /knowledge/resource routes: thin handlers over the resource service (its job: jobs/definitions/). */
 import { CreateResourceWithFileFieldsSchema } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { describeZodError, type Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { readUploadForm, uploadSpoolDir } from '../upload/upload.form.js';

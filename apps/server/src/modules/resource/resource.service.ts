@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CreateResource, IndexStatus, PageQuery, ResourceType, UpdateResource } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { files, libraryEntries, resources } from '../../db/schema/index.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { detectFormat } from '../../ingest/ingest.formats.js';
 import { segmentForIndex } from '../../ingest/ingest.segment.js';
 import { newId } from '../../lib/ids.js';

@@ -15,7 +15,7 @@ import type {
   WebSearchResult,
 } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { mapSkillError } from '../../skills/skill.errors.js';
 import { checkRequestQuota } from '../../skills/skill.quota.js';
 import { rerank } from '../../ingest/ingest.models.js';

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connect.js';
 import { canvases, documents, resources } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/helpers.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { embedQuery, libraryEmbedder } from '../../ingest/ingest.embed.js';
 import { rerank, rerankOptions } from '../../ingest/ingest.models.js';
 import { segmentForQuery } from '../../ingest/ingest.segment.js';

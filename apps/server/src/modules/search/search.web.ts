@@ -6,7 +6,7 @@
  */
 import type { WebSearchRequest, WebSearchResult } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import {
   privateNetworkAllowed,
   requestProviderJson,

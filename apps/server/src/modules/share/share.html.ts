@@ -29,7 +29,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { placeCitations, type CitationAnchor, type SharedData } from '@atelier/contract';
 import { markdownToDoc, type DocJSON } from '@atelier/editor';
 import type {} from '@fastify/rate-limit';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { findNul } from '../../http/input-check.js';
 import type { Authenticate } from '../../http/register.js';
 import { contentDisposition, isInlineType, servedContentType } from '../upload/upload.types.js';

@@ -1,7 +1,7 @@
 /** /share routes: thin handlers over the share service (services.shares). */
 import type { AppContext } from '../../context.js';
 import type { Handlers } from '../../http/register.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
 import { presentShare } from './share.presenter.js';
 import { shareNotFound } from './share.service.js';

@@ -26,7 +26,7 @@ import { canvasDocName, documentDocName } from '../../collab/index.js';
 import type { AppContext } from '../../context.js';
 import { ObjectNotFoundError } from '../../context.js';
 import { documents, files, pages, shares } from '../../db/schema/index.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { now } from '../../lib/time.js';
 import { accessFor, userActor } from '../access/access.js';
 import { ShareRowCache } from './share.rows.js';

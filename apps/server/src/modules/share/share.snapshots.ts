@@ -30,7 +30,7 @@ import {
   files,
   resources,
 } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { stepsOf, findResult } from '../action/action.repository.js';

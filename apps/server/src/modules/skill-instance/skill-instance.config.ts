@@ -4,7 +4,7 @@
  * over the kinds of context its template takes. Every refusal is E0003 naming the field.
  */
 import type { InvokeContext, SkillInvocationConfig, TplConfig } from '@atelier/contract';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { SECRET_MASK } from '../../skills/skill.secrets.js';
 import type { DynamicConfigItem, SkillDefinition } from '../../skills/skill.types.js';
 

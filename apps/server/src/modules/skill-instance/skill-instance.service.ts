@@ -15,7 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { findSkill } from '../../skills/skill.builtins.js';
 import { keepMaskedSecrets, sealTplConfig } from '../../skills/skill.secrets.js';

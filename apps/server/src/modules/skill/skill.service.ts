@@ -8,7 +8,7 @@
  */
 import { stripDocumentMarkers, type InvokeSkill, type ModelInfo } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { accessFor, userActor } from '../access/access.js';
 import { newId } from '../../lib/ids.js';
 import { findSkill } from '../../skills/skill.builtins.js';

@@ -25,7 +25,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import { stripeEvents, subscriptions, users } from '../../db/schema/index.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { liveSubscription, lookupKey, parseLookupKey } from './subscription.plans.js';
 
 type BillingCtx = Pick<AppContext, 'db' | 'config' | 'clock' | 'log'>;

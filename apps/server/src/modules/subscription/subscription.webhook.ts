@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorMessage } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { errorBody } from '../../http/framework-errors.js';
 import { API_PREFIX } from '../../http/register.js';
 import { handleWebhook } from './subscription.billing.js';

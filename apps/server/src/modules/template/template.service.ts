@@ -16,7 +16,7 @@ import type { CreateTemplate, UpdateTemplate } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { shares, templateCategories, templates, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/helpers.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { accessFor, userActor } from '../access/access.js';

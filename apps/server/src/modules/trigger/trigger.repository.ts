@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { resources, skillTriggerRuns, skillTriggers } from '../../db/schema/index.js';
 import type { DbOrTx } from '../../db/helpers.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { now } from '../../lib/time.js';
 
 export type TriggerRow = typeof skillTriggers.$inferSelect;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { nextRunAt, occurrence } from './trigger.schedule.js';
 
 const ms = (iso: string) => Date.parse(iso);

@@ -12,7 +12,7 @@
  */
 import type { RepeatInterval, TimerConfig } from '@atelier/contract';
 import { DateTime, IANAZone } from 'luxon';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../lib/errors.js';
 
 const UNIT: Record<RepeatInterval, 'hours' | 'days' | 'weeks' | 'months' | 'years'> = {
   hour: 'hours',

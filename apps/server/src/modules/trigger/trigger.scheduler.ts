@@ -19,7 +19,7 @@
 import type { InvokeContext, InvokeSkill } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/helpers.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AppEvents } from '../../lib/events.js';
 import { enqueueSkillRun } from '../skill/skill.job.js';

@@ -15,7 +15,7 @@ import type {
   UpdateSkillTrigger,
 } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { keepMaskedSecrets, sealTplConfig } from '../../skills/skill.secrets.js';
 import { accessFor, userActor } from '../access/access.js';

@@ -8,7 +8,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { randomToken } from '../../lib/ids.js';
 
 export const FILE_TOO_LARGE_MESSAGE = 'File size cannot exceed the limit';

@@ -4,7 +4,7 @@
  */
 import { UploadFieldsSchema } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { RAW, describeZodError, type Handlers } from '../../http/register.js';
 import type { Services } from '../../services.js';
 import { uploadLimitFor } from '../resource/resource.quota.js';

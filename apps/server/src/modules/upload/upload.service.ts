@@ -10,7 +10,7 @@ import type { EntityType, UploadResult } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { ObjectNotFoundError } from '../../context.js';
 import { files } from '../../db/schema/files.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { isValidStorageKey } from '../../storage/storage.keys.js';

@@ -12,7 +12,7 @@ import {
 } from '@atelier/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { presentUserSettings } from './user.presenter.js';
 import { liveSubscription, presentSubscription } from '../subscription/subscription.plans.js';
 import type { UploadService } from '../upload/upload.service.js';
