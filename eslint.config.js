@@ -113,6 +113,24 @@ export default tseslint.config(
             },
             { target: './apps/server', from: './apps/web', message: 'The server never imports web code.' },
             { target: './packages', from: './apps', message: 'Packages import no app code.' },
+            // Server layers (docs/architecture.md): the leaves know nothing of features or HTTP.
+            ...['db', 'lib', 'storage'].map((leaf) => ({
+              target: `./apps/server/src/${leaf}`,
+              from: [
+                './apps/server/src/modules',
+                './apps/server/src/http',
+                './apps/server/src/services.ts',
+                './apps/server/src/server.ts',
+              ],
+              message: `${leaf}/ is a leaf layer: it imports no module, HTTP code or the composition root.`,
+            })),
+            {
+              // a module's handlers are composed by modules/index.ts only
+              target: './apps/server/src/modules/*/!(*.test).ts',
+              from: './apps/server/src/modules/*/*.routes.ts',
+              message:
+                "A module never imports another module's routes; share a service or a function instead.",
+            },
           ],
         },
       ],
