@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, vi } from 'vitest';
 import type { CanvasData } from '@atelier/contract';
 import { canvases } from '../src/db/schema/canvas.js';
-import { resumeDuplicates } from '../src/modules/canvas/canvas.duplicate.js';
 import { type BuiltUser } from './helpers/factories.js';
 import type { TestServer } from './helpers/server.js';
 import { serverTest } from './helpers/fixtures.js';
@@ -145,7 +144,7 @@ describe('duplicate', () => {
       .update(canvases)
       .set({ status: 'duplicating', duplicateFrom: source })
       .where(eq(canvases.canvasId, target.canvasId));
-    expect(await resumeDuplicates(server.server.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await server.server.services.canvases.resumeDuplicates()).toBeGreaterThanOrEqual(1);
     await settle(server);
     expect(
       (await alice.client.api.call('canvas.detail', { query: { canvasId: target.canvasId } })).status,

@@ -1,7 +1,8 @@
 /**
  * `canvas.duplicate`: copies a canvas's node graph (and, with `duplicateEntities`, the entities
  * its nodes point to) into a copy created as `duplicating`. The handler is
- * modules/canvas/canvas.duplicate.ts; copies left `duplicating` are enqueued again on start.
+ * modules/canvas/canvas.duplicate.ts; copies left `duplicating` are enqueued again on start
+ * (`CanvasService.resumeDuplicates`).
  */
 import { z } from 'zod';
 import { defineJobSpec } from '../jobs.spec.js';
@@ -15,8 +16,8 @@ export const duplicateCanvasJob = defineJobSpec<DuplicateCanvasPayload>({
   attempts: 3,
   backoffMs: 1000,
   handler: async () => (await import('../../modules/canvas/canvas.duplicate.js')).handleDuplicateCanvas,
-  resume: async () => {
-    const { resumeDuplicates } = await import('../../modules/canvas/canvas.duplicate.js');
-    return ({ ctx }) => resumeDuplicates(ctx);
-  },
+  resume:
+    async () =>
+    ({ services }) =>
+      services.canvases.resumeDuplicates(),
 });

@@ -9,10 +9,9 @@
 import { and, eq } from 'drizzle-orm';
 import { applySnapshot, type CanvasSnapshot } from '@atelier/canvas';
 import { canvasDocName } from '../../collab/index.js';
-import type { AppContext } from '../../context.js';
 import { canvases } from '../../db/schema/canvas.js';
-import { duplicateCanvasJob, type DuplicateCanvasPayload } from '../../jobs/definitions/canvas-duplicate.js';
-import { enqueue, type JobDeps, type JobHandler } from '../../jobs/jobs.spec.js';
+import type { DuplicateCanvasPayload } from '../../jobs/definitions/canvas-duplicate.js';
+import type { JobDeps, JobHandler } from '../../jobs/jobs.spec.js';
 import { AppError } from '../../lib/errors.js';
 import { now } from '../../lib/time.js';
 import { loadCanvas, type CanvasRow } from './canvas.service.js';
@@ -71,14 +70,3 @@ export const handleDuplicateCanvas: JobHandler<DuplicateCanvasPayload> = async (
       .where(and(eq(canvases.canvasId, canvasId), eq(canvases.status, 'duplicating')));
   }
 };
-
-/** Enqueues again every canvas a previous run left `duplicating` (the in-process queue forgets on exit). */
-export async function resumeDuplicates(ctx: AppContext): Promise<number> {
-  const rows = await ctx.db
-    .select({ canvasId: canvases.canvasId })
-    .from(canvases)
-    .where(eq(canvases.status, 'duplicating'));
-  for (const { canvasId } of rows)
-    await enqueue(ctx.queue, duplicateCanvasJob, { canvasId }, { jobId: canvasId });
-  return rows.length;
-}

@@ -195,6 +195,17 @@ export class CanvasService {
     }
   }
 
+  /** Enqueues again every canvas a previous run left `duplicating` (the in-process queue forgets on exit). */
+  async resumeDuplicates(): Promise<number> {
+    const rows = await this.deps.db
+      .select({ canvasId: canvases.canvasId })
+      .from(canvases)
+      .where(eq(canvases.status, 'duplicating'));
+    for (const { canvasId } of rows)
+      await enqueue(this.deps.queue, duplicateCanvasJob, { canvasId }, { jobId: canvasId });
+    return rows.length;
+  }
+
   /** Inserts a canvas row and its Yjs state (empty, or holding `snapshot`) in one transaction. */
   async insert(
     uid: string,
