@@ -13,6 +13,7 @@ import { CanvasService } from './modules/canvas/canvas.service.js';
 import { DocumentService } from './modules/document/document.service.js';
 import { copyCodeArtifactForCanvas } from './modules/code-artifact/code-artifact.duplicate.js';
 import { ActionService } from './modules/action/action.service.js';
+import { SkillRunService } from './modules/skill/skill.service.js';
 import { duplicateDocument } from './modules/document/document.duplicate.js';
 import { modelPreferencesCheck } from './modules/provider/provider.defaults.js';
 import { ResourceService } from './modules/resource/resource.service.js';
@@ -51,6 +52,8 @@ export interface Services {
   pages: PageService;
   /** Templates: canvases published as duplicable shares (modules/template). */
   templates: TemplateService;
+  /** Prepares and queues skill runs (routes and triggers). */
+  skillRuns: SkillRunService;
   /** Runs timer and 'on resource ready' triggers (modules/trigger); started by the worker role. */
   triggers: TriggerScheduler;
 }
@@ -77,6 +80,7 @@ export function buildServices(ctx: AppContext): Services {
     titleGenerator: createTitleGenerator(ctx),
   });
   const localRuns = new LocalRuns();
+  const skillRuns = new SkillRunService(ctx);
   // Documents open for editing are read from their live state.
   const skillEngine = createSkillEngine(ctx, {
     localRuns,
@@ -109,6 +113,7 @@ export function buildServices(ctx: AppContext): Services {
     apiTokens,
     pages,
     templates,
-    triggers: new TriggerScheduler(ctx),
+    skillRuns,
+    triggers: new TriggerScheduler(ctx, skillRuns),
   };
 }

@@ -5,12 +5,11 @@ import type { Services } from '../../services.js';
 import { builtInSkills } from '../../skills/skill.builtins.js';
 import { presentSkillTemplate } from './skill.presenter.js';
 import { enqueueSkillRun } from './skill.job.js';
-import { SkillRunService } from './skill.service.js';
 import { openSse } from './skill.sse.js';
 
 export function skillHandlers(ctx: AppContext, services: Services): Handlers {
   const engine = services.skillEngine;
-  const runs = new SkillRunService(ctx);
+  const runs = services.skillRuns;
   return {
     'skill.list': async () => builtInSkills().map(presentSkillTemplate),
     'skill.invoke': async ({ user, body }) => {

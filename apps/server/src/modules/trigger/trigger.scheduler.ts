@@ -23,7 +23,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AppEvents } from '../../lib/events.js';
 import { enqueueSkillRun } from '../skill/skill.job.js';
-import { SkillRunService, titleOf } from '../skill/skill.service.js';
+import { titleOf, type SkillRunService } from '../skill/skill.service.js';
 import { insertResult } from '../action/action.repository.js';
 import { findSkillInstance } from '../skill-instance/skill-instance.repository.js';
 import {
@@ -50,15 +50,15 @@ function withResource(context: InvokeContext | null, resourceId: string | null):
 }
 
 export class TriggerScheduler {
-  private readonly runs: SkillRunService;
   private running = false;
   private cancelTimer: (() => void) | null = null;
   private unsubscribe: (() => void) | null = null;
   private inflight: Promise<unknown> | null = null;
 
-  constructor(private readonly ctx: AppContext) {
-    this.runs = new SkillRunService(ctx);
-  }
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly runs: SkillRunService,
+  ) {}
 
   /** Starts polling (the first poll at once) and listening to events; runs pending runs again. */
   start(): void {
