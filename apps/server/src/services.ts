@@ -9,6 +9,7 @@ import { registerPageShares } from './modules/page/page.snapshot.js';
 import { CollabService } from './collab/collab.service.js';
 import type { AppContext } from './context.js';
 import { ApiTokenService } from './modules/api-token/api-token.service.js';
+import type { EntityDuplicateInput } from './modules/canvas/canvas.copiers.js';
 import { CanvasService } from './modules/canvas/canvas.service.js';
 import { DocumentService } from './modules/document/document.service.js';
 import { copyCodeArtifactForCanvas } from './modules/code-artifact/code-artifact.duplicate.js';
@@ -64,6 +65,8 @@ export function buildServices(ctx: AppContext): Services {
   const users = new UserService(ctx.db, ctx.config, uploads, modelPreferencesCheck(ctx));
   const documents = new DocumentService(ctx.db, collab);
   const resources = new ResourceService(ctx, uploads);
+  // A mind map is a code artifact: both node types copy the same way.
+  const copyArtifact = (input: EntityDuplicateInput) => copyCodeArtifactForCanvas(ctx.db, input);
   const canvases = new CanvasService({
     db: ctx.db,
     queue: ctx.queue,
@@ -72,8 +75,8 @@ export function buildServices(ctx: AppContext): Services {
     // Entity types copied along when a canvas is duplicated with its entities (canvas.duplicate job).
     copiers: {
       document: (input) => duplicateDocument({ db: ctx.db, collab }, input),
-      codeArtifact: (input) => copyCodeArtifactForCanvas(ctx.db, input),
-      mindMap: (input) => copyCodeArtifactForCanvas(ctx.db, input),
+      codeArtifact: copyArtifact,
+      mindMap: copyArtifact,
     },
     files: uploads,
     maxNodes: ctx.config.CANVAS_MAX_NODES,
