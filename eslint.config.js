@@ -114,7 +114,7 @@ export default tseslint.config(
             { target: './apps/server', from: './apps/web', message: 'The server never imports web code.' },
             { target: './packages', from: './apps', message: 'Packages import no app code.' },
             // Server layers (docs/architecture.md): the leaves know nothing of features or HTTP.
-            ...['db', 'lib', 'storage'].map((leaf) => ({
+            ...['db', 'lib', 'storage', 'ingest', 'config.ts', 'config.mcp.ts', 'context.ts'].map((leaf) => ({
               target: `./apps/server/src/${leaf}`,
               from: [
                 './apps/server/src/modules',
@@ -122,8 +122,15 @@ export default tseslint.config(
                 './apps/server/src/services.ts',
                 './apps/server/src/server.ts',
               ],
-              message: `${leaf}/ is a leaf layer: it imports no module, HTTP code or the composition root.`,
+              message: `${leaf} is a leaf layer: it imports no module, HTTP code or the composition root.`,
             })),
+            {
+              // every module asks the access policy, so it depends on none of them
+              target: './apps/server/src/modules/access',
+              from: './apps/server/src/modules',
+              except: ['./access'],
+              message: 'modules/access imports no other module: move the shared bit into lib/ or db/.',
+            },
             {
               // a module's handlers are composed by modules/index.ts only
               target: './apps/server/src/modules/*/!(*.test).ts',

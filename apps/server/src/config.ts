@@ -3,7 +3,7 @@
  * A bad value stops the server with one readable line per problem. docs/configuration.md
  * documents each variable; keep the two in step.
  */
-import { loadGlobalMcpServers, type GlobalMcpServer } from './modules/mcp/mcp.global.js';
+import { loadGlobalMcpServers, type GlobalMcpServer } from './config.mcp.js';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { LIMITS } from '@atelier/contract';
@@ -227,7 +227,7 @@ const EnvSchema = z.object({
     }),
   /** false: MCP servers users configure may not point at loopback, private or link-local addresses. */
   MCP_ALLOW_PRIVATE_NETWORK: bool(false),
-  /** Global MCP servers offered to every user, read-only (mcp.global.ts): JSON text, or a JSON file. */
+  /** Global MCP servers offered to every user, read-only (config.mcp.ts): JSON text, or a JSON file. */
   MCP_GLOBAL_SERVERS: optionalStr,
   MCP_GLOBAL_SERVERS_FILE: optionalStr,
   /** Deadline of an MCP server's validation (connect, initialize, list tools). */

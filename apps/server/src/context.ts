@@ -9,8 +9,7 @@ import type { Config } from './config.js';
 import type { Clock } from './lib/clock.js';
 import type { Db, DbLock } from './db/connect.js';
 import type { EventBus } from './lib/events.js';
-import type { GlobalProviders } from './modules/provider/provider.global.js';
-import type { VectorIndexes } from './modules/search/search.vector-index.js';
+import type { GlobalProviderList } from './lib/providers/providers.types.js';
 
 export interface StoredObjectInfo {
   size: number;
@@ -63,6 +62,21 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
+/**
+ * The HNSW indexes of library vectors, one per embedding dimension in use (the search module's
+ * VectorIndexes builds them).
+ */
+export interface LibraryVectorIndexes {
+  /** Builds the indexes of every dimension a library is bound to (after listen). */
+  start(): Promise<void>;
+  /** Builds the index of the dimension `uid`'s library is bound to, if any; true when usable. */
+  ensureFor(uid: string): Promise<boolean>;
+  /** True when a query of `dims` dimensions can use its index now (else an exact scan). */
+  usable(dims: number): Promise<boolean>;
+  /** Resolves when every build started so far has ended (tests, shutdown). */
+  settled(): Promise<void>;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -85,7 +99,7 @@ export interface AppContext {
   /** A lock every instance on the database honours (connect.ts `DbLock`); quotas take turns on it. */
   dbLock: DbLock;
   /** The HNSW indexes of library vectors, one per embedding dimension (search.vector-index.ts). */
-  vectorIndexes: VectorIndexes;
+  vectorIndexes: LibraryVectorIndexes;
   log: FastifyBaseLogger;
   secrets: { jwt: string; encryption: string };
   storage: ObjectStorage;
@@ -94,7 +108,7 @@ export interface AppContext {
   /** In-process events (e.g. "resource ready"), one bus per server. */
   events: EventBus;
   /** Providers configured by the environment (and a detected local Ollama), read-only for users. */
-  providers: GlobalProviders;
+  providers: GlobalProviderList;
   startedAt: number;
   /** Every behaviour that depends on time (expiries, cool-downs) asks this clock. */
   clock: Clock;

@@ -9,7 +9,7 @@ import type { Db } from '../db/connect.js';
 import type { DbOrTx } from '../db/helpers.js';
 import { libraryChunks, libraryEmbeddingModels } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
-import type { ResolvedModel } from '../modules/provider/provider.types.js';
+import type { ResolvedModel } from '../lib/providers/providers.types.js';
 import { embedTexts, embeddingInfo, toVectorLiteral, type EmbeddingModelInfo } from './ingest.models.js';
 
 /** Bytes one stored vector takes (pgvector: 4 per dimension plus an 8-byte header). */

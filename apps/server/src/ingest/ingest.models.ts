@@ -5,11 +5,12 @@
  * and a PDF parsing service (`POST <base>/parse`, multipart `file`). Failures map to E3001 (the
  * provider failed), E3002 (429) and E3003 (timeout); messages name the endpoint's origin and the
  * HTTP status, never a key or a response body. Every call goes through the safe outbound fetch
- * (provider.http.ts → src/lib/outbound) under PROVIDER_ALLOW_PRIVATE_NETWORK; global providers are exempt.
+ * (lib/providers/providers.http.ts → lib/outbound) under PROVIDER_ALLOW_PRIVATE_NETWORK; global
+ * providers are exempt.
  */
 import { AppError } from '../lib/errors.js';
-import { readProviderJson, sendProviderRequest } from '../modules/provider/provider.http.js';
-import type { ResolvedModel, ResolvedToolProvider } from '../modules/provider/provider.types.js';
+import { readProviderJson, sendProviderRequest } from '../lib/providers/providers.http.js';
+import type { ResolvedModel, ResolvedToolProvider } from '../lib/providers/providers.types.js';
 
 /** Deadline of one embedding, vision or parsing call. */
 export const MODEL_CALL_TIMEOUT_MS = 60_000;

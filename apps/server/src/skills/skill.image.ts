@@ -16,7 +16,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, badRequest } from '../lib/errors.js';
 import { OutboundRefusedError, outboundFetch, type OutboundPolicy } from '../lib/outbound/index.js';
-import { privateNetworkAllowed, providerFailure } from '../modules/provider/provider.http.js';
+import { privateNetworkAllowed, providerFailure } from '../lib/providers/providers.http.js';
 import { tplString } from './skill.prompt.js';
 import type { SkillDefinition, SkillRunEnv } from './skill.types.js';
 

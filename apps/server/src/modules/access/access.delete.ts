@@ -15,10 +15,8 @@ import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { canvasDocName, documentDocName } from '../../collab/collab.names.js';
 import { deleteState } from '../../collab/collab.store.js';
 import type { AppContext } from '../../context.js';
-import { files, pages, shares } from '../../db/schema/index.js';
+import { files, labelInstances, pages, references, shares } from '../../db/schema/index.js';
 import { removeEntries } from '../../ingest/ingest.indexer.js';
-import { deleteLabelsOn } from '../label/label.repository.js';
-import { deleteReferencesOf } from '../reference/reference.repository.js';
 import type { DbOrTx } from '../../db/helpers.js';
 
 export type DeletableType = 'canvas' | 'document' | 'resource' | 'project' | 'codeArtifact';
@@ -52,8 +50,16 @@ export async function removeDependents(
   ids: readonly string[],
 ): Promise<Removal> {
   if (!ids.length) return emptyRemoval();
-  await deleteLabelsOn(tx, uid, type, ids);
-  if (type === 'document' || type === 'resource') await deleteReferencesOf(tx, uid, type, ids);
+  await tx
+    .delete(labelInstances)
+    .where(
+      and(
+        eq(labelInstances.uid, uid),
+        eq(labelInstances.entityType, type),
+        inArray(labelInstances.entityId, [...ids]),
+      ),
+    );
+  if (type === 'document' || type === 'resource') await removeReferencesOf(tx, uid, type, ids);
   if (type === 'document' || type === 'resource' || type === 'canvas') await removeEntries(tx, type, ids);
   const docName = DOC_NAME[type];
   const collabNames = docName ? ids.map(docName) : [];
@@ -64,6 +70,26 @@ export async function removeDependents(
     .returning({ key: files.storageKey });
   const shareKeys = await removeSharesOf(tx, uid, type, ids);
   return { collabNames, storageKeys: [...gone.map((f) => f.key), ...shareKeys] };
+}
+
+/** Removes the caller's references from or to these documents or resources. */
+async function removeReferencesOf(
+  tx: DbOrTx,
+  uid: string,
+  type: 'document' | 'resource',
+  ids: readonly string[],
+): Promise<void> {
+  await tx
+    .delete(references)
+    .where(
+      and(
+        eq(references.uid, uid),
+        or(
+          and(eq(references.sourceType, type), inArray(references.sourceId, [...ids])),
+          and(eq(references.targetType, type), inArray(references.targetId, [...ids])),
+        ),
+      ),
+    );
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { shares } from '../../db/schema/share.js';
-import { GLOBAL_PROVIDER_IDS } from '../provider/provider.global.js';
+import { GLOBAL_PROVIDER_IDS } from '../../lib/providers/providers.types.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import { ENTITY_POLICIES, type AccessType } from './access.entities.js';
 

@@ -3,7 +3,7 @@
  * the mask, followed by its last 4 characters when it is long enough for those to give nothing away.
  */
 import { MCP_SECRET_MASK, type McpServer, type McpServerStatus } from '@atelier/contract';
-import type { GlobalMcpServer } from './mcp.global.js';
+import type { GlobalMcpServer } from '../../config.mcp.js';
 import { iso } from '../../lib/time.js';
 import type { McpServerRow } from './mcp.repository.js';
 import { maskRecord, type McpSecrets } from './mcp.secrets.js';

@@ -20,7 +20,7 @@ import { newId } from '../../lib/ids.js';
 import { now } from '../../lib/time.js';
 import { accessFor, userActor, type AccessAction } from '../access/access.js';
 import { connectMcp, McpConnectError, type McpClientOptions, type McpToolInfo } from './mcp.client.js';
-import { fromDesktopEntry, type GlobalMcpServer } from './mcp.global.js';
+import { fromDesktopEntry, type GlobalMcpServer } from '../../config.mcp.js';
 import { presentGlobalMcpServer, presentMcpServer } from './mcp.presenter.js';
 import {
   deleteMcpServer,

@@ -8,7 +8,7 @@ import type { ProviderCategory, UserPreferences } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { DbOrTx } from '../../db/helpers.js';
-import type { GlobalProviders } from './provider.global.js';
+import type { GlobalProviderList } from '../../lib/providers/providers.types.js';
 import { getUsableItem } from './provider.items.js';
 import { TOOL_PREFERENCE_KEYS } from './provider.preferences.js';
 import { getUsableProvider } from './provider.service.js';
@@ -29,7 +29,7 @@ async function named<T>(path: string, run: () => Promise<T>): Promise<T> {
 
 export async function checkModelPreferences(
   db: DbOrTx,
-  globals: GlobalProviders,
+  globals: GlobalProviderList,
   uid: string,
   prefs: Partial<UserPreferences>,
 ): Promise<void> {

@@ -5,15 +5,12 @@
  */
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import { getProviderJson } from './provider.http.js';
-import type { ProviderRecord } from './provider.types.js';
-
-export const GLOBAL_PROVIDER_IDS = {
-  openai: 'pr-global-openai',
-  anthropic: 'pr-global-anthropic',
-  ollama: 'pr-global-ollama',
-  searxng: 'pr-global-searxng',
-} as const;
+import { getProviderJson } from '../../lib/providers/providers.http.js';
+import {
+  GLOBAL_PROVIDER_IDS,
+  type GlobalProviderList,
+  type ProviderRecord,
+} from '../../lib/providers/providers.types.js';
 
 export const OLLAMA_DEFAULT_URL = 'http://127.0.0.1:11434';
 /** The probe is meant to cost nothing when no Ollama runs. */
@@ -101,7 +98,7 @@ export async function detectOllama(baseUrl: string, timeoutMs = OLLAMA_PROBE_TIM
   }
 }
 
-export class GlobalProviders {
+export class GlobalProviders implements GlobalProviderList {
   private readonly providers: ProviderRecord[];
   /** Settles once the Ollama probe is done (at once when there is none). */
   readonly ready: Promise<void>;

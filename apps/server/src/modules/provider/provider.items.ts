@@ -18,7 +18,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { describeZodError } from '../../http/register.js';
 import { newId } from '../../lib/ids.js';
 import type { DbOrTx } from '../../db/helpers.js';
-import type { GlobalProviders } from './provider.global.js';
+import type { GlobalProviderList } from '../../lib/providers/providers.types.js';
 import { forgetInPreferences } from './provider.preferences.js';
 import {
   deleteItems,
@@ -43,7 +43,7 @@ export interface UsableItem {
 /** An item `uid` owns whose provider they may still use. */
 export async function getUsableItem(
   db: DbOrTx,
-  globals: GlobalProviders,
+  globals: GlobalProviderList,
   uid: string,
   itemId: string,
 ): Promise<UsableItem> {
@@ -90,7 +90,7 @@ export interface ListItemsFilter {
 export class ProviderItemService {
   constructor(
     private readonly db: Db,
-    private readonly globals: GlobalProviders,
+    private readonly globals: GlobalProviderList,
   ) {}
 
   async create(uid: string, input: CreateProviderItem): Promise<UsableItem> {

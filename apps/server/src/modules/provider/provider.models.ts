@@ -12,7 +12,7 @@ import type { EmbeddingModelV3, LanguageModelV3 } from '@ai-sdk/provider';
 import { wrapEmbeddingModel } from 'ai';
 import { AppError } from '../../lib/errors.js';
 import { providerKind, type ProviderKind } from './provider.catalog.js';
-import { providerFetch } from './provider.http.js';
+import { providerFetch } from '../../lib/providers/providers.http.js';
 import { ollamaRoot } from './provider.options.js';
 import type { ResolvedModel } from './provider.types.js';
 

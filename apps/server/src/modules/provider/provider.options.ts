@@ -5,7 +5,7 @@
  */
 import type { ProviderCategory } from '@atelier/contract';
 import { effectiveBaseUrl, providerKind } from './provider.catalog.js';
-import { getProviderJson, type ProviderHttpOptions } from './provider.http.js';
+import { getProviderJson, type ProviderHttpOptions } from '../../lib/providers/providers.http.js';
 import type { ProviderRecord } from './provider.types.js';
 
 export interface ProviderItemOption {

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { findUserByUid } from '../user/user.repository.js';
 import { effectiveBaseUrl, providerKind } from './provider.catalog.js';
-import { privateNetworkAllowed } from './provider.http.js';
+import { privateNetworkAllowed } from '../../lib/providers/providers.http.js';
 import { getUsableItem, ProviderItemService, type UsableItem } from './provider.items.js';
 import { listProviders } from './provider.repository.js';
 import { getUsableProvider, openApiKey, toProviderRecord } from './provider.service.js';

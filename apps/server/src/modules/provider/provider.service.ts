@@ -10,13 +10,13 @@ import type { CreateProvider, ProviderCategory, UpdateProvider } from '@atelier/
 import type { Db } from '../../db/connect.js';
 import type { DbOrTx } from '../../db/helpers.js';
 import { PROVIDER_KINDS, providerKind, type ProviderKind } from './provider.catalog.js';
-import type { GlobalProviders } from './provider.global.js';
+import type { GlobalProviderList } from '../../lib/providers/providers.types.js';
 import {
   assertAllowedUrl,
   privateNetworkAllowed,
   type PrivateNetworkSettings,
   type ProviderHttpOptions,
-} from './provider.http.js';
+} from '../../lib/providers/providers.http.js';
 import { listProviderOptions, type ProviderItemOption } from './provider.options.js';
 import { forgetInPreferences } from './provider.preferences.js';
 import {
@@ -53,7 +53,7 @@ export function toProviderRecord(row: ProviderRow): ProviderRecord {
 /** A provider `uid` may use: one of theirs or a global one. Someone else's answers like a missing one. */
 export async function getUsableProvider(
   db: DbOrTx,
-  globals: GlobalProviders,
+  globals: GlobalProviderList,
   uid: string,
   providerId: string,
 ): Promise<ProviderRecord> {
@@ -67,7 +67,7 @@ export async function getUsableProvider(
 /** A provider `uid` may change: only their own. */
 export async function getWritableProvider(
   db: DbOrTx,
-  globals: GlobalProviders,
+  globals: GlobalProviderList,
   uid: string,
   providerId: string,
 ): Promise<ProviderRow> {
@@ -126,7 +126,7 @@ export class ProviderService {
   constructor(
     private readonly db: Db,
     private readonly encryptionKey: string,
-    private readonly globals: GlobalProviders,
+    private readonly globals: GlobalProviderList,
     private readonly http: ProviderHttpOptions & { network: PrivateNetworkSettings },
   ) {}
 

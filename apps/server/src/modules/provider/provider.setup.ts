@@ -15,7 +15,7 @@ import { parseContent } from '../../ingest/ingest.parse.js';
 import { mapSkillError } from '../../skills/skill.errors.js';
 import { searchWith, webHttpOptions } from '../search/search.web.js';
 import { findUserByUid } from '../user/user.repository.js';
-import { privateNetworkAllowed } from './provider.http.js';
+import { privateNetworkAllowed } from '../../lib/providers/providers.http.js';
 import { ProviderItemService } from './provider.items.js';
 import { languageModelFor } from './provider.models.js';
 import { listProviders } from './provider.repository.js';

@@ -28,7 +28,7 @@ import type { IngestPayload } from '../../jobs/definitions/resource-ingest.js';
 import type { JobHandler } from '../../jobs/jobs.spec.js';
 import { now } from '../../lib/time.js';
 import { AppError } from '../../lib/errors.js';
-import { privateNetworkAllowed } from '../provider/provider.http.js';
+import { privateNetworkAllowed } from '../../lib/providers/providers.http.js';
 import { ProviderItemService } from '../provider/provider.items.js';
 import { resolveModel, resolveToolProvider } from '../provider/provider.resolve.js';
 import { consumeParsePages } from './resource.quota.js';

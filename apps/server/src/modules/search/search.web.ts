@@ -11,7 +11,7 @@ import {
   privateNetworkAllowed,
   requestProviderJson,
   type ProviderHttpOptions,
-} from '../provider/provider.http.js';
+} from '../../lib/providers/providers.http.js';
 import { PROVIDER_KINDS } from '../provider/provider.catalog.js';
 import { resolveToolProvider } from '../provider/provider.resolve.js';
 import type { ResolvedToolProvider } from '../provider/provider.types.js';

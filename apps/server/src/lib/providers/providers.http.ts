@@ -5,7 +5,7 @@
  * unreachable E3001, timeout E3003, 429 E3002. Messages name the endpoint's origin and the HTTP
  * status, never a key or a response body.
  */
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../errors.js';
 import {
   OutboundFailedError,
   OutboundRefusedError,
@@ -14,7 +14,7 @@ import {
   isPrivateAddress,
   outboundFetch,
   type FetchFn,
-} from '../../lib/outbound/index.js';
+} from '../outbound/index.js';
 
 export interface ProviderHttpOptions {
   timeoutMs: number;

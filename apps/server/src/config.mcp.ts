@@ -1,9 +1,10 @@
 /**
- * Global MCP servers: configured by whoever runs the instance (MCP_GLOBAL_SERVERS, a JSON text,
- * or MCP_GLOBAL_SERVERS_FILE, a JSON file) and offered to every user: listed with
- * `isGlobal: true`, read-only (no update, delete or validate through the API), usable by the
- * agent skill. Their headers stay in memory and are never answered, not even in part. Like global
- * model providers they may be on private addresses (the operator put them there).
+ * Global MCP servers, read by config.ts at start (a bad entry stops the server like any other bad
+ * variable; modules/mcp offers what was read). Configured by whoever runs the instance
+ * (MCP_GLOBAL_SERVERS, a JSON text, or MCP_GLOBAL_SERVERS_FILE, a JSON file) and offered to every
+ * user: listed with `isGlobal: true`, read-only (no update, delete or validate through the API),
+ * usable by the agent skill. Their headers stay in memory and are never answered, not even in
+ * part. Like global model providers they may be on private addresses (the operator put them there).
  *
  * The JSON is an array of servers as /mcp-server/create takes them, or a Claude Desktop style
  * `{ "mcpServers": { "<name>": { "type", "url", "headers" } } }`. sse and streamable only.

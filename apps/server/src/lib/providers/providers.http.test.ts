@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setOutboundResolver } from '../../lib/outbound/index.js';
-import { assertAllowedUrl, getProviderJson, isPrivateAddress, providerFetch } from './provider.http.js';
+import { setOutboundResolver } from '../outbound/index.js';
+import { assertAllowedUrl, getProviderJson, isPrivateAddress, providerFetch } from './providers.http.js';
 
 describe('isPrivateAddress', () => {
   it('knows loopback, private, link-local, CGNAT and mapped addresses', () => {
