@@ -4,30 +4,24 @@
  * acknowledged), refuse edits past the canvas node limit or the content limit, and derive
  * snapshots on store. The API reads and writes documents through it (`read`, `write`), so open
  * editors see API changes. Every process has one; only the `collab` role accepts WebSockets.
+ * Who may connect, and as whom, is collab.connections.ts; what the API does to open connections
+ * in every process (read-only, close, share rechecks) is collab.control.ts.
  */
-import { randomUUID } from 'node:crypto';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import {
   Hocuspocus,
-  type Connection,
   type Document,
   type Extension,
   type beforeHandleMessagePayload,
-  type connectedPayload,
-  type onAuthenticatePayload,
   type onLoadDocumentPayload,
   type onStoreDocumentPayload,
 } from '@hocuspocus/server';
 import { Redis as IORedis } from 'ioredis';
-import { eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { yDocToMarkdown } from '@atelier/editor';
 import type { AppContext } from '../context.js';
-import { shares } from '../db/schema/share.js';
-import { users } from '../db/schema/users.js';
-import { userActor } from '../modules/access/access.js';
-import { isFamilyLive } from '../modules/auth/auth.repository.js';
-import { collabAccess, verifyCollabToken, verifyShareCollabToken } from './collab.auth.js';
+import { CollabDenied, CollabConnections } from './collab.connections.js';
+import { ConnectionControl } from './collab.control.js';
 import { contentLength, writeDerived, type DerivedInfo } from './collab.derive.js';
 import {
   CollabRefusal,
@@ -38,7 +32,8 @@ import {
   syncUpdateOf,
 } from './collab.guard.js';
 import { UpdateLogWriter } from './collab.log.js';
-import { VIEWER_COLLAB_NAME, collabDisplayName, parseCollabName, type CollabTarget } from './collab.names.js';
+import { errorMessageText } from './collab.messages.js';
+import { parseCollabName, type CollabTarget } from './collab.names.js';
 import {
   appendUpdates,
   deleteState,
@@ -53,20 +48,8 @@ export type CollabContext = Pick<AppContext, 'db' | 'config' | 'log' | 'secrets'
 /** Debounce of the store that folds the update log into the state (acknowledged edits are already logged). */
 export const STORE_DEBOUNCE_MS = 2_000;
 export const STORE_MAX_DEBOUNCE_MS = 10_000;
-/**
- * Longest wait of a share connection's expiry timer: a later expiry is reached by asking again then
- * (timers longer than ~24.8 days would fire at once).
- */
-const SHARE_RECHECK_MAX_MS = 24 * 60 * 60_000;
 /** How long shutdown waits for documents to unload after their last store. */
 const UNLOAD_WAIT_MS = 3_000;
-
-/** Refuses a connection; an empty message keeps Hocuspocus from logging every refusal. */
-class CollabDenied extends Error {
-  constructor(readonly reason: string) {
-    super('');
-  }
-}
 
 /** A document held open by the server (see CollabService.openLive). */
 export interface LiveDocument {
@@ -76,84 +59,21 @@ export interface LiveDocument {
   close(): void;
 }
 
-/**
- * Stateless messages come from the server only: it refuses clients' broadcasts (and a read-only
- * connection's stateless messages), and marks its own with `source: 'server'`; clients ignore
- * stateless messages without it.
- */
-export const SERVER_SOURCE = 'server';
-
-/** A stateless message telling a client why its edit was refused. */
-export interface CollabErrorMessage {
-  source: typeof SERVER_SOURCE;
-  type: 'error';
-  errCode: 'E0003' | 'E2004';
-  message: string;
-}
-
-/** A stateless message telling a client that its document became read-only (or writable again). */
-export interface CollabReadOnlyMessage {
-  source: typeof SERVER_SOURCE;
-  type: 'readOnly';
-  readOnly: boolean;
-}
-
-/**
- * Published between processes (REDIS_URL): a read-only switch or a deletion reaches the
- * connections other collab instances hold, not only this process's.
- */
-interface CollabControl {
-  origin: string;
-  name: string;
-  readOnly?: boolean;
-  close?: true;
-  /** Close the connections a share link opened on `name` (revoked, no longer live or open). */
-  closeShare?: string;
-  /** Ask the policy again for the connections a share link opened on `name` (its expiry changed). */
-  recheckShare?: string;
-}
-
-/** Who an awareness update added, changed (in content) or removed (y-protocols 'change'). */
-interface AwarenessChanges {
-  added: number[];
-  updated: number[];
-  removed: number[];
-}
-
-/** What `onAuthenticate` answers for a signed-in user's connection (its context). */
-interface UserConnectionContext {
-  uid: string;
-  /** The name its presence carries (collabDisplayName): whatever the client puts there is replaced. */
-  displayName: string;
-}
-
-/** What `onAuthenticate` answers for a live share link's connection (its context). */
-interface ShareConnectionContext {
-  shareId: string;
-  /** When the share expires (ms since the epoch, app clock); null when it never does. */
-  expiresAt: number | null;
-}
-
 export class CollabService {
   readonly hocuspocus: Hocuspocus;
   private readonly pending = new Set<Promise<unknown>>();
   private readonly log: UpdateLogWriter;
   private readonly guard: EditGuard;
-  private readonly instanceId = randomUUID();
-  private control: { pub: IORedis; sub: IORedis } | null = null;
-  private readonly controlChannel: string;
+  private readonly connections: CollabConnections;
+  private readonly control: ConnectionControl;
   private closed = false;
-  /** The expiry timer of each open share-link connection (cancel functions). */
-  private readonly shareTimers = new Map<Connection, () => void>();
-  /** The presence name of each client socket (the origin of the awareness updates it sends). */
-  private readonly presenceNames = new WeakMap<object, string>();
   /** The last write queued per document name (write runs them in turn). */
   private readonly writing = new Map<string, Promise<void>>();
 
   constructor(private readonly ctx: CollabContext) {
     this.guard = new EditGuard(ctx.config.CANVAS_MAX_NODES);
     this.log = new UpdateLogWriter((name, updates) => appendUpdates(ctx.db, name, updates));
-    this.controlChannel = `${ctx.config.REDIS_PREFIX}-collab:control`;
+    this.connections = new CollabConnections(ctx);
     const extensions: Extension[] = [];
     const redisUrl = ctx.config.REDIS_URL;
     if (redisUrl) {
@@ -164,7 +84,6 @@ export class CollabService {
           prefix: `${ctx.config.REDIS_PREFIX}-collab`,
         }),
       );
-      this.control = this.openControl(redisUrl);
     }
     this.hocuspocus = new Hocuspocus({
       name: 'atelier',
@@ -172,13 +91,15 @@ export class CollabService {
       debounce: STORE_DEBOUNCE_MS,
       maxDebounce: STORE_MAX_DEBOUNCE_MS,
       extensions,
-      onAuthenticate: (data) => this.authenticate(data),
-      connected: async (data) => this.connected(data),
+      onAuthenticate: (data) => this.connections.authenticate(data),
+      connected: async ({ connection, documentName, context }) =>
+        this.connections.connected(connection, documentName, context),
       onLoadDocument: (data) => this.load(data),
       beforeHandleMessage: (data) => this.beforeMessage(data),
       onStoreDocument: (data) => this.store(data),
       afterUnloadDocument: async ({ documentName }) => this.guard.forget(documentName),
     });
+    this.control = new ConnectionControl(this.hocuspocus, this.connections, ctx);
   }
 
   private get db() {
@@ -197,128 +118,13 @@ export class CollabService {
     return promise;
   }
 
-  private async authenticate(
-    data: onAuthenticatePayload,
-  ): Promise<UserConnectionContext | ShareConnectionContext> {
-    const target = parseCollabName(data.documentName);
-    if (!target) throw new CollabDenied('unknown-document');
-    const shareId = await verifyShareCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
-    if (shareId) {
-      // A live share link: read-only whatever the policy says, for the shared entity only.
-      const access = await collabAccess(
-        this.db,
-        { kind: 'share', shareId, at: this.ctx.clock.date() },
-        target,
-      );
-      if (!access) throw new CollabDenied('permission-denied');
-      data.connectionConfig.readOnly = true;
-      return { shareId, expiresAt: await this.shareExpiry(shareId) };
-    }
-    const claims = await verifyCollabToken(this.ctx.secrets.jwt, data.token, this.ctx.clock);
-    // a token of a sign-in that has ended (logout, password reset, refresh reuse) opens nothing
-    if (!claims || !(await isFamilyLive(this.db, claims.uid, claims.sid, this.ctx.clock.date()))) {
-      throw new CollabDenied('invalid-token');
-    }
-    const uid = claims.uid;
-    const access = await collabAccess(this.db, userActor(uid), target);
-    // Someone else's document looks exactly like a missing one.
-    if (!access) throw new CollabDenied('permission-denied');
-    if (access.readOnly) data.connectionConfig.readOnly = true;
-    const [user] = await this.db
-      .select({ nickname: users.nickname, name: users.name })
-      .from(users)
-      .where(eq(users.uid, uid))
-      .limit(1);
-    return { uid, displayName: collabDisplayName(user) };
-  }
-
-  /** When a share expires on the app clock (ms), null when it never does or no longer exists. */
-  private async shareExpiry(shareId: string): Promise<number | null> {
-    const [row] = await this.db
-      .select({ expiresAt: shares.expiresAt })
-      .from(shares)
-      .where(eq(shares.shareId, shareId))
-      .limit(1);
-    return row?.expiresAt ? row.expiresAt.getTime() : null;
-  }
-
-  /** A share-link connection is closed when its share expires: a timer on the app clock. */
-  private connected({ connection, documentName, context }: connectedPayload): void {
-    const share = context as Partial<ShareConnectionContext> | undefined;
-    if (typeof share?.shareId !== 'string') return;
-    connection.onClose(() => {
-      this.shareTimers.get(connection)?.();
-      this.shareTimers.delete(connection);
-    });
-    this.watchShare(connection, documentName, share.shareId, share.expiresAt ?? null);
-  }
-
-  private watchShare(
-    connection: Connection,
-    documentName: string,
-    shareId: string,
-    expiresAt: number | null,
-  ): void {
-    this.shareTimers.get(connection)?.();
-    this.shareTimers.delete(connection);
-    if (expiresAt === null) return;
-    const cancel = this.ctx.clock.timeout(
-      () => {
-        this.shareTimers.delete(connection);
-        void this.recheckShare(connection, documentName, shareId);
-      },
-      Math.min(expiresAt - this.ctx.clock.now(), SHARE_RECHECK_MAX_MS),
-    );
-    this.shareTimers.set(connection, cancel);
-  }
-
-  /**
-   * At the expiry a connection was scheduled for, asks the access policy again: closed unless the
-   * share was extended meanwhile (then it waits for the new expiry).
-   */
-  private async recheckShare(connection: Connection, documentName: string, shareId: string): Promise<void> {
-    const target = parseCollabName(documentName);
-    try {
-      const access =
-        target &&
-        (await collabAccess(this.db, { kind: 'share', shareId, at: this.ctx.clock.date() }, target));
-      if (!access) {
-        connection.close();
-        return;
-      }
-      this.watchShare(connection, documentName, shareId, await this.shareExpiry(shareId));
-    } catch (err) {
-      this.ctx.log.warn({ err, documentName }, 'share connection check failed; closing it');
-      connection.close();
-    }
-  }
-
   private async load({ documentName, document }: onLoadDocumentPayload): Promise<void> {
     const target = parseCollabName(documentName);
     if (!target) throw new CollabDenied('unknown-document');
     const state = await loadState(this.db, documentName);
     if (state) Y.applyUpdate(document, state);
-    // 'change' comes before the 'update' Hocuspocus relays (and encodes from the stored states)
-    document.awareness.on('change', (changes: AwarenessChanges, origin: unknown) =>
-      this.namePresence(document, changes, origin),
-    );
+    this.connections.namePresence(document);
     if (target.kind === 'doc') this.guard.measured(documentName, contentLength(yDocToMarkdown(document)));
-  }
-
-  /**
-   * Presence carries the name the server knows (collabDisplayName; "Viewer" for a share link),
-   * not what the client wrote: a live share's anonymous viewers see an owner without a nickname
-   * under a neutral name, never her address, and nobody can pose as someone else.
-   */
-  private namePresence(document: Document, changes: AwarenessChanges, origin: unknown): void {
-    const name = typeof origin === 'object' && origin !== null ? this.presenceNames.get(origin) : undefined;
-    if (name === undefined) return;
-    for (const clientId of [...changes.added, ...changes.updated]) {
-      const state: unknown = document.awareness.getStates().get(clientId);
-      if (typeof state !== 'object' || state === null || !('user' in state)) continue;
-      const { user } = state as { user: unknown };
-      if (typeof user === 'object' && user !== null) (user as { name?: unknown }).name = name;
-    }
   }
 
   private beforeMessage({
@@ -328,10 +134,7 @@ export class CollabService {
     connection,
     context,
   }: beforeHandleMessagePayload): Promise<void> {
-    // before the message is applied: an awareness update from this socket is renamed on arrival
-    const who = context as Partial<UserConnectionContext & ShareConnectionContext> | undefined;
-    const presenceName = typeof who?.shareId === 'string' ? VIEWER_COLLAB_NAME : who?.displayName;
-    if (presenceName !== undefined) this.presenceNames.set(connection.webSocket, presenceName);
+    this.connections.noteSender(connection, context);
     if (!statelessAllowed(update, connection.readOnly)) {
       this.ctx.log.info({ documentName }, 'collab stateless message from a client refused');
       return Promise.reject(new StatelessRefusal());
@@ -348,13 +151,7 @@ export class CollabService {
       this.guard.check(target, documentName, document, payload, this.log.unsettled(documentName));
     } catch (err) {
       if (err instanceof CollabRefusal) {
-        const message: CollabErrorMessage = {
-          source: SERVER_SOURCE,
-          type: 'error',
-          errCode: err.errCode,
-          message: err.reason,
-        };
-        connection.sendStateless(JSON.stringify(message));
+        connection.sendStateless(errorMessageText(err.errCode, err.reason));
         this.ctx.log.info({ documentName, reason: err.reason }, 'collab edit refused');
       }
       return Promise.reject(err);
@@ -398,13 +195,7 @@ export class CollabService {
         'document over the content limit; snapshot kept',
       );
       const live = this.hocuspocus.documents.get(name);
-      const message: CollabErrorMessage = {
-        source: SERVER_SOURCE,
-        type: 'error',
-        errCode: 'E2004',
-        message: contentLimitRefusal().reason,
-      };
-      live?.broadcastStateless(JSON.stringify(message));
+      live?.broadcastStateless(errorMessageText('E2004', contentLimitRefusal().reason));
     }
     if (info.nodeCount !== undefined && info.nodeCount > this.ctx.config.CANVAS_MAX_NODES) {
       this.ctx.log.warn({ documentName: name, nodes: info.nodeCount }, 'canvas over the node limit');
@@ -510,20 +301,17 @@ export class CollabService {
    * every process, and tells their clients (a `readOnly` stateless message).
    */
   setReadOnly(name: string, readOnly: boolean): void {
-    this.applyReadOnly(name, readOnly);
-    this.publish({ origin: this.instanceId, name, readOnly });
+    this.control.setReadOnly(name, readOnly);
   }
 
   /** Closes every connection of `name` (the document was deleted), in every process. */
   disconnectAll(name: string): void {
-    this.hocuspocus.closeConnections(name);
-    this.publish({ origin: this.instanceId, name, close: true });
+    this.control.disconnectAll(name);
   }
 
   /** Closes the connections a share link opened on `name` (revoked, no longer live or open), in every process. */
   closeShareConnections(name: string, shareId: string): void {
-    this.applyCloseShare(name, shareId);
-    this.publish({ origin: this.instanceId, name, closeShare: shareId });
+    this.control.closeShareConnections(name, shareId);
   }
 
   /**
@@ -531,60 +319,7 @@ export class CollabService {
    * changed but stays open: its expiry may be sooner now), in every process.
    */
   recheckShareConnections(name: string, shareId: string): void {
-    this.applyRecheckShare(name, shareId);
-    this.publish({ origin: this.instanceId, name, recheckShare: shareId });
-  }
-
-  private applyRecheckShare(name: string, shareId: string): void {
-    for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
-      if ((connection.context as { shareId?: string } | undefined)?.shareId === shareId)
-        void this.recheckShare(connection, name, shareId);
-    }
-  }
-
-  private applyCloseShare(name: string, shareId: string): void {
-    for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
-      if ((connection.context as { shareId?: string } | undefined)?.shareId === shareId) connection.close();
-    }
-  }
-
-  private applyReadOnly(name: string, readOnly: boolean): void {
-    const message: CollabReadOnlyMessage = { source: SERVER_SOURCE, type: 'readOnly', readOnly };
-    for (const connection of this.hocuspocus.documents.get(name)?.getConnections() ?? []) {
-      connection.readOnly = readOnly;
-      connection.sendStateless(JSON.stringify(message));
-    }
-  }
-
-  private openControl(redisUrl: string): { pub: IORedis; sub: IORedis } {
-    const onError = (err: Error) => this.ctx.log.warn({ err }, 'collab control channel: Redis error');
-    const pub = new IORedis(redisUrl, { maxRetriesPerRequest: null });
-    const sub = new IORedis(redisUrl, { maxRetriesPerRequest: null });
-    pub.on('error', onError);
-    sub.on('error', onError);
-    sub.on('message', (_channel: string, raw: string) => {
-      let control: CollabControl;
-      try {
-        control = JSON.parse(raw) as CollabControl;
-      } catch {
-        return;
-      }
-      if (control.origin === this.instanceId || typeof control.name !== 'string') return;
-      if (typeof control.readOnly === 'boolean') this.applyReadOnly(control.name, control.readOnly);
-      if (control.close) this.hocuspocus.closeConnections(control.name);
-      if (typeof control.closeShare === 'string') this.applyCloseShare(control.name, control.closeShare);
-      if (typeof control.recheckShare === 'string')
-        this.applyRecheckShare(control.name, control.recheckShare);
-    });
-    sub.subscribe(this.controlChannel).catch(onError);
-    return { pub, sub };
-  }
-
-  private publish(control: CollabControl): void {
-    if (!this.control || this.closed) return;
-    this.control.pub.publish(this.controlChannel, JSON.stringify(control)).catch((err: unknown) => {
-      this.ctx.log.warn({ err, name: control.name }, 'collab control channel: publish failed');
-    });
+    this.control.recheckShareConnections(name, shareId);
   }
 
   /** Folds update logs left by a crash into their states (and refreshes derived snapshots). */
@@ -608,6 +343,8 @@ export class CollabService {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // nothing is published from here on; other processes' controls have no connection left to act on
+    const controlClosed = this.control.close();
     this.hocuspocus.closeConnections();
     // Closing runs Hocuspocus's own "store now" for each document; let those start first.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -622,11 +359,7 @@ export class CollabService {
       await new Promise<void>((resolve) => setTimeout(resolve, 20));
     }
     await this.hocuspocus.hooks('onDestroy', { instance: this.hocuspocus });
-    if (this.control) {
-      const { pub, sub } = this.control;
-      this.control = null;
-      for (const conn of [sub, pub]) await conn.quit().catch(() => conn.disconnect());
-    }
+    await controlClosed;
   }
 
   private async flush(document: Document): Promise<void> {

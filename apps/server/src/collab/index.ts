@@ -7,12 +7,8 @@ import type { AppContext } from '../context.js';
 import type { CollabService } from './collab.service.js';
 import { attachCollabEndpoint } from './collab.ws.js';
 
-export {
-  CollabService,
-  type CollabErrorMessage,
-  type CollabReadOnlyMessage,
-  type LiveDocument,
-} from './collab.service.js';
+export { CollabService, type LiveDocument } from './collab.service.js';
+export type { CollabErrorMessage, CollabReadOnlyMessage } from './collab.messages.js';
 export { canvasDocName, documentDocName, parseCollabName } from './collab.names.js';
 export { COLLAB_PATH } from './collab.ws.js';
 
