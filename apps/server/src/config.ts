@@ -163,6 +163,10 @@ const EnvSchema = z.object({
   PROJECT_COVER_MAX_BYTES: int(5 * 1024 * 1024, 1),
   /** Most nodes one canvas holds: imports and collaboration edits past it answer 'node limit reached'. */
   CANVAS_MAX_NODES: int(LIMITS.maxCanvasNodes, 1, 100_000),
+  /** History: at most one automatic version of a canvas or document per this many minutes of editing. */
+  VERSION_INTERVAL_MINUTES: int(10, 1, 24 * 60),
+  /** History: automatic versions are kept this many days (named and restore versions forever). */
+  VERSION_RETENTION_DAYS: int(30, 1, 36_500),
   /** Install and update the built-in templates at start (template.builtin.ts); tests turn it off. */
   BUILTIN_TEMPLATES: bool(true),
   MAINTENANCE_ENABLED: bool(false),

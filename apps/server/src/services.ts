@@ -24,6 +24,7 @@ import { ShareService } from './modules/share/share.service.js';
 import { registerBuiltInShares } from './modules/share/share.snapshots.js';
 import { createUploadService, type UploadService } from './modules/upload/upload.service.js';
 import { UserService } from './modules/user/user.service.js';
+import { VersionService } from './modules/version/version.service.js';
 import { documentLoader, resourceLoader } from './skills/skill.context.js';
 import { LocalRuns } from './skills/skill.aborts.js';
 import { createSkillEngine, type SkillEngine } from './skills/skill.engine.js';
@@ -57,6 +58,8 @@ export interface Services {
   skillRuns: SkillRunService;
   /** Runs timer and 'on resource ready' triggers (modules/trigger); started by the worker role. */
   triggers: TriggerScheduler;
+  /** Version history of canvases and documents (modules/version); takes the automatic versions. */
+  versions: VersionService;
 }
 
 export function buildServices(ctx: AppContext): Services {
@@ -102,6 +105,8 @@ export function buildServices(ctx: AppContext): Services {
   const pages = new PageService(ctx, canvases, shares, uploads);
   registerPageShares(ctx.db, shares, pages);
   const templates = new TemplateService(ctx, shares, uploads);
+  const versions = new VersionService(ctx, collab);
+  collab.edits.setRecorder((name, editorUid) => versions.recordAuto(name, editorUid));
   return {
     collab,
     uploads,
@@ -118,5 +123,6 @@ export function buildServices(ctx: AppContext): Services {
     templates,
     skillRuns,
     triggers: new TriggerScheduler(ctx, skillRuns),
+    versions,
   };
 }

@@ -76,6 +76,7 @@ export const ERROR_CATALOGUE = {
     en: 'MCP server not found, please refresh and try again',
     'zh-CN': 'MCP 服务器不存在，请刷新后重试',
   },
+  E1021: { en: 'Version not found, please refresh and try again', 'zh-CN': '版本不存在，请刷新后重试' },
   E2001: {
     en: 'Storage quota exceeded, please upgrade your subscription',
     'zh-CN': '存储空间已满，请升级订阅',

@@ -58,5 +58,7 @@ export const ID_PREFIX = {
   subscription: 'sub',
   meter: 'm',
   file: 'f',
+  version: 'ver',
+  versionBase: 'vb',
 } as const;
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

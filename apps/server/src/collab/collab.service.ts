@@ -13,6 +13,7 @@ import {
   type Document,
   type Extension,
   type beforeHandleMessagePayload,
+  type onDisconnectPayload,
   type onLoadDocumentPayload,
   type onStoreDocumentPayload,
 } from '@hocuspocus/server';
@@ -32,6 +33,7 @@ import {
   syncUpdateOf,
 } from './collab.guard.js';
 import { UpdateLogWriter } from './collab.log.js';
+import { EditTracker } from './collab.versions.js';
 import { errorMessageText } from './collab.messages.js';
 import { parseCollabName, type CollabTarget } from './collab.names.js';
 import {
@@ -61,6 +63,8 @@ export interface LiveDocument {
 
 export class CollabService {
   readonly hocuspocus: Hocuspocus;
+  /** When automatic versions are due (the version module records them). */
+  readonly edits: EditTracker;
   private readonly pending = new Set<Promise<unknown>>();
   private readonly log: UpdateLogWriter;
   private readonly guard: EditGuard;
@@ -74,6 +78,12 @@ export class CollabService {
     this.guard = new EditGuard(ctx.config.CANVAS_MAX_NODES);
     this.log = new UpdateLogWriter((name, updates) => appendUpdates(ctx.db, name, updates));
     this.connections = new CollabConnections(ctx);
+    this.edits = new EditTracker(
+      ctx.clock,
+      ctx.config.VERSION_INTERVAL_MINUTES * 60_000,
+      (work) => void this.track(work),
+      (err, name) => ctx.log.error({ err, documentName: name }, 'taking an automatic version failed'),
+    );
     const extensions: Extension[] = [];
     const redisUrl = ctx.config.REDIS_URL;
     if (redisUrl) {
@@ -97,6 +107,7 @@ export class CollabService {
       onLoadDocument: (data) => this.load(data),
       beforeHandleMessage: (data) => this.beforeMessage(data),
       onStoreDocument: (data) => this.store(data),
+      onDisconnect: async (data) => this.disconnected(data),
       afterUnloadDocument: async ({ documentName }) => this.guard.forget(documentName),
     });
     this.control = new ConnectionControl(this.hocuspocus, this.connections, ctx);
@@ -156,8 +167,18 @@ export class CollabService {
       }
       return Promise.reject(err);
     }
+    const who = context as { uid?: unknown } | undefined;
+    this.edits.edited(documentName, typeof who?.uid === 'string' ? who.uid : null);
     // Acknowledged only once logged; updates arriving meanwhile are logged together after it.
     return this.append(documentName, payload);
+  }
+
+  /** The last writable socket of a document left: an automatic version of its edits (collab.versions.ts). */
+  private disconnected({ document, documentName, socketId }: onDisconnectPayload): void {
+    // the server's own direct connections are not editors leaving
+    if (socketId === 'server') return;
+    if (document.getConnections().some((connection) => !connection.readOnly)) return;
+    this.edits.lastEditorLeft(documentName);
   }
 
   private async store({ documentName, document }: onStoreDocumentPayload): Promise<void> {
@@ -267,6 +288,7 @@ export class CollabService {
         // [0, 0]: nothing changed
         if (update.length === 2 && update[0] === 0 && update[1] === 0) return;
         await this.append(name, update);
+        this.edits.edited(name, null);
         await connection.transact((doc) => Y.applyUpdate(doc, update));
       },
       snapshot: async () => {
@@ -348,6 +370,8 @@ export class CollabService {
     this.hocuspocus.closeConnections();
     // Closing runs Hocuspocus's own "store now" for each document; let those start first.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    // edits not yet in a version get one before the database closes
+    this.edits.flush();
     for (const document of [...this.hocuspocus.documents.values()]) await this.flush(document);
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
     // Let documents finish unloading (the Redis extension unsubscribes then) before it disconnects.

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Db } from '../db/connect.js';
 import { collabDocuments, collabUpdates } from '../db/schema/collab.js';
+import { versionBases, versions } from '../db/schema/version.js';
 import type { DbOrTx } from '../db/helpers.js';
 
 /** The stored state of `name` with its pending log applied, or null when nothing is stored. */
@@ -97,8 +98,11 @@ export async function storeState(db: Db, name: string, liveState: Uint8Array): P
   });
 }
 
+/** Deletes the state of `names`, their update logs and their versions (the entity is gone). */
 export async function deleteState(db: DbOrTx, names: readonly string[]): Promise<void> {
   if (names.length === 0) return;
+  await db.delete(versions).where(inArray(versions.docName, [...names]));
+  await db.delete(versionBases).where(inArray(versionBases.docName, [...names]));
   await db.delete(collabUpdates).where(inArray(collabUpdates.name, [...names]));
   await db.delete(collabDocuments).where(inArray(collabDocuments.name, [...names]));
 }

@@ -27,6 +27,7 @@ import { subscriptionHandlers } from './subscription/subscription.routes.js';
 import { systemHandlers } from './system/system.routes.js';
 import { uploadHandlers } from './upload/upload.routes.js';
 import { userHandlers } from './user/user.routes.js';
+import { versionHandlers } from './version/version.routes.js';
 
 export function buildHandlers(ctx: AppContext, services: Services): Handlers {
   return {
@@ -55,5 +56,6 @@ export function buildHandlers(ctx: AppContext, services: Services): Handlers {
     ...shareHandlers(ctx, services),
     ...pageHandlers(ctx, services),
     ...templateHandlers(ctx, services),
+    ...versionHandlers(ctx, services),
   };
 }

@@ -17,6 +17,7 @@ import { skillRoutes } from './skill.js';
 import { subscriptionRoutes } from './subscription.js';
 import { templateRoutes } from './template.js';
 import { userRoutes } from './user.js';
+import { versionRoutes } from './version.js';
 
 export const routes = {
   ...authRoutes,
@@ -37,6 +38,7 @@ export const routes = {
   ...subscriptionRoutes,
   ...searchRoutes,
   ...miscRoutes,
+  ...versionRoutes,
 } as const;
 
 export type Routes = typeof routes;

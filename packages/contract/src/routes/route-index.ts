@@ -163,4 +163,8 @@ export const routeIndex: Record<RouteId, RouteLite> = {
   'collab.getToken': { method: 'GET', path: '/collab/getToken', auth: 'user' },
   'system.health': { method: 'GET', path: '/health', auth: 'none' },
   'system.config': { method: 'GET', path: '/system/config', auth: 'none' },
+  'version.history': { method: 'GET', path: '/version/history', auth: 'user' },
+  'version.create': { method: 'POST', path: '/version/create', auth: 'user' },
+  'version.detail': { method: 'GET', path: '/version/detail', auth: 'user' },
+  'version.restore': { method: 'POST', path: '/version/restore', auth: 'user' },
 };

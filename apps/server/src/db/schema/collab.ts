@@ -6,7 +6,7 @@
 import { bigserial, customType, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** bytea as Uint8Array (PGlite answers Uint8Array, node-postgres a Buffer, which is one). */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
   fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),

@@ -18,3 +18,4 @@ export * from './page.js';
 export * from './template.js';
 export * from './skill.js';
 export * from './subscription.js';
+export * from './version.js';
