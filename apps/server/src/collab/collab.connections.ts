@@ -52,6 +52,12 @@ interface ShareConnectionContext {
 
 type ConnectionContext = Partial<UserConnectionContext & ShareConnectionContext> | undefined;
 
+/** The signed-in user a connection's context names (its hooks' `context`); null for a share link's. */
+export function editorUidOf(context: unknown): string | null {
+  const uid = (context as ConnectionContext)?.uid;
+  return typeof uid === 'string' ? uid : null;
+}
+
 /** The share link a connection was opened with; undefined for a user's connection. */
 export const shareIdOf = (connection: Connection): string | undefined =>
   (connection.context as { shareId?: string } | undefined)?.shareId;

@@ -21,7 +21,7 @@ import { Redis as IORedis } from 'ioredis';
 import * as Y from 'yjs';
 import { yDocToMarkdown } from '@atelier/editor';
 import type { AppContext } from '../context.js';
-import { CollabDenied, CollabConnections } from './collab.connections.js';
+import { CollabDenied, CollabConnections, editorUidOf } from './collab.connections.js';
 import { ConnectionControl } from './collab.control.js';
 import { contentLength, writeDerived, type DerivedInfo } from './collab.derive.js';
 import {
@@ -167,8 +167,7 @@ export class CollabService {
       }
       return Promise.reject(err);
     }
-    const who = context as { uid?: unknown } | undefined;
-    this.edits.edited(documentName, typeof who?.uid === 'string' ? who.uid : null);
+    this.edits.edited(documentName, editorUidOf(context));
     // Acknowledged only once logged; updates arriving meanwhile are logged together after it.
     return this.append(documentName, payload);
   }
