@@ -4,7 +4,7 @@
  * client and can be undone, a document's diff against its current text, retention, and every
  * route refusing another user and bad input with catalogue codes.
  */
-import { afterAll, describe, expect } from 'vitest';
+import { afterAll, describe, expect, vi } from 'vitest';
 import type { Version, VersionDetail, VersionHistory, VersionRestoreResult } from '@atelier/contract';
 import { addNode, getCanvasSnapshot, updateNode } from '@atelier/canvas';
 import { markdownToYDoc } from '@atelier/editor';
@@ -47,15 +47,15 @@ const restore = async (user: BuiltUser, target: Target, versionId: string) =>
   expectData<VersionRestoreResult>(await user.post('/v1/version/restore', { target, versionId }));
 
 /** Polls the history until `check` holds (the recording runs after the trigger). */
-async function historyUntil(user: BuiltUser, target: Target, check: (h: VersionHistory) => boolean) {
-  let last: VersionHistory | undefined;
-  for (let i = 0; i < 400; i += 1) {
-    last = await history(user, target);
-    if (check(last)) return last;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`history never matched: ${JSON.stringify(last)}`);
-}
+const historyUntil = (user: BuiltUser, target: Target, check: (h: VersionHistory) => boolean) =>
+  vi.waitFor(
+    async () => {
+      const last = await history(user, target);
+      if (!check(last)) throw new Error(`history does not match yet: ${JSON.stringify(last)}`);
+      return last;
+    },
+    { timeout: 15_000, interval: 25 },
+  );
 
 const titles = (d: VersionDetail) =>
   d.content.kind === 'canvas' ? d.content.canvas.nodes.map((n) => n.data.title).sort() : [];
