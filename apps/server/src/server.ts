@@ -178,6 +178,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       cleanups.push(watchSkillRuns(ctx));
       services.triggers.start();
       cleanups.push(() => services.triggers.stop());
+      services.versionPruner.start();
+      cleanups.push(() => services.versionPruner.stop());
     }
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();

@@ -24,6 +24,7 @@ import { ShareService } from './modules/share/share.service.js';
 import { registerBuiltInShares } from './modules/share/share.snapshots.js';
 import { createUploadService, type UploadService } from './modules/upload/upload.service.js';
 import { UserService } from './modules/user/user.service.js';
+import { VersionPruner } from './modules/version/version.prune.js';
 import { VersionService } from './modules/version/version.service.js';
 import { documentLoader, resourceLoader } from './skills/skill.context.js';
 import { LocalRuns } from './skills/skill.aborts.js';
@@ -60,6 +61,8 @@ export interface Services {
   triggers: TriggerScheduler;
   /** Version history of canvases and documents (modules/version); takes the automatic versions. */
   versions: VersionService;
+  /** Prunes automatic versions past their retention, daily (started by the worker role). */
+  versionPruner: VersionPruner;
 }
 
 export function buildServices(ctx: AppContext): Services {
@@ -123,6 +126,7 @@ export function buildServices(ctx: AppContext): Services {
     templates,
     skillRuns,
     triggers: new TriggerScheduler(ctx, skillRuns),
+    versionPruner: new VersionPruner(ctx, versions),
     versions,
   };
 }

@@ -307,7 +307,7 @@ describe('retention', () => {
     const before = await history(alice, target);
     expect(before.versions.map((v) => v.kind)).toEqual(['named', 'auto']);
     server.clock.advance(31 * 24 * 60 * MINUTE);
-    // the daily prune job runs on the moved clock
+    // the worker's daily prune runs on the moved clock
     const after = await historyUntil(alice, target, (h) => h.versions.length === 1);
     expect(after.versions.map((v) => v.name)).toEqual(['keep me']);
     expect(after.storageBytes).toBeLessThan(before.storageBytes);

@@ -7,7 +7,6 @@
 import { duplicateCanvasJob } from './definitions/canvas-duplicate.js';
 import { ingestResourceJob } from './definitions/resource-ingest.js';
 import { skillRunJob } from './definitions/skill-run.js';
-import { pruneVersionsJob } from './definitions/version-prune.js';
 import { defineJob } from './jobs.define.js';
 import type { JobDeps, JobSpec } from './jobs.spec.js';
 
@@ -37,7 +36,6 @@ export const JOBS: readonly RegisteredJob[] = [
   register(ingestResourceJob),
   register(duplicateCanvasJob),
   register(skillRunJob),
-  register(pruneVersionsJob),
 ];
 
 /** Registers every job with the queue (every role: enqueue validates against the definition). */

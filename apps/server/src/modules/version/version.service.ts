@@ -215,7 +215,7 @@ export class VersionService {
     });
   }
 
-  /** Removes automatic versions past the retention (the `version.prune` job); answers how many. */
+  /** Removes automatic versions past the retention (the worker role's VersionPruner); answers how many. */
   pruneExpired(): Promise<number> {
     return pruneAutomatic(this.db, this.retentionCutoff());
   }
